@@ -1,0 +1,183 @@
+"""Applegate: a Spider-family game with wrapping same-suit builds, free group moves and a reserve."""
+
+from __future__ import annotations
+
+from ..cards import KING, RANK, SUIT, SUIT_NAMES, long_name
+from ..moves import TABLEAU, Move, interned
+from .base import Game, IllegalMove, Plan
+
+RUN_LENGTH = 13
+RESERVE_SIZE = 3
+FACE_DOWN_ROWS = 2
+
+
+def card_below(card: int) -> int:
+    """The card that builds on ``card``: same suit, one rank lower, an Ace's being the King."""
+    return card - 1 if card % 13 else card + 12
+
+
+def is_complete_run(cards: list[int]) -> bool:
+    """13 cards of one suit, each one rank below the card beneath it (wrapping A to K)."""
+    if len(cards) != RUN_LENGTH:
+        return False
+    return all(cards[k + 1] == card_below(cards[k]) for k in range(RUN_LENGTH - 1))
+
+
+class ApplegateGame(Game):
+    """Applegate by SPEC.md: ``ApplegateGame(seed=7)``."""
+
+    kind = "applegate"
+
+    reserve: list[int]
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._configure()
+        super().__init__(seed)
+
+    def _deal(self, deck: list[int]) -> None:
+        """Seven rows of seven from the top of the deck; the first two rows lie face-down on
+        piles 2-7; the last three cards form the reserve, the first of them on top."""
+        self.down = [[] for _ in range(7)]
+        self.up = [[] for _ in range(7)]
+        for row in range(7):
+            for column in range(7):
+                face_down = row < FACE_DOWN_ROWS and column > 0
+                (self.down if face_down else self.up)[column].append(deck[row * 7 + column])
+        self.reserve = deck[49:][::-1]
+        self.foundations = [[] for _ in range(4)]
+        self.score = None
+        self.recycles = 0
+
+    def _piles(self) -> list[list[int]]:
+        return [*self.down, *self.up, *self.foundations, self.reserve]
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def finished_runs(self) -> int:
+        return sum(1 for foundation in self.foundations if foundation)
+
+    @property
+    def can_auto_finish(self) -> bool:
+        return any(is_complete_run(run[-RUN_LENGTH:]) for run in self.up)
+
+    def _generate(self) -> list[Move]:
+        moves: list[Move] = []
+        up = self.up
+        tops = [column[-1] if column else -1 for column in up]
+        where = {card: (i, k) for i, column in enumerate(up) for k, card in enumerate(column)}
+
+        if self.reserve:
+            card = self.reserve[-1]
+            for j in range(7):
+                target = tops[j]
+                if (target < 0 and RANK[card] == KING) or (target >= 0 and card_below(target) == card):
+                    moves.append(interned("reserve", TABLEAU[j]))
+
+        for i in range(7):
+            run = up[i]
+            if not run:
+                continue
+            if is_complete_run(run[-RUN_LENGTH:]):
+                moves.append(interned(TABLEAU[i], "f", RUN_LENGTH))
+            for j in range(7):
+                if j == i:
+                    continue
+                target = tops[j]
+                if target >= 0:
+                    column, index = where.get(card_below(target), (-1, 0))
+                    if column == i:
+                        moves.append(interned(TABLEAU[i], TABLEAU[j], len(run) - index))
+                else:
+                    moves.extend(
+                        interned(TABLEAU[i], TABLEAU[j], len(run) - index)
+                        for index, card in enumerate(run)
+                        if RANK[card] == KING
+                    )
+        return moves
+
+    # ----------------------------------------------------------------- checking a move
+
+    def _plan(self, move: Move) -> Plan:
+        src, dst, n = move.src, move.dst, move.n
+        if {src, dst} & {"stock", "waste"}:
+            raise IllegalMove("Applegate has no stock or waste.")
+        if src[0] == "f":
+            raise IllegalMove("Finished runs never leave the foundation.")
+        if src == dst:
+            raise IllegalMove("A pile can't move onto itself.")
+        if dst == "reserve":
+            raise IllegalMove("Nothing goes back to the reserve.")
+
+        source_column = -1
+        if src == "reserve":
+            if not self.reserve:
+                raise IllegalMove("The reserve is empty.")
+            if n != 1:
+                raise IllegalMove("Only the reserve's top card can be played.")
+            if dst[0] == "f":
+                raise IllegalMove("Foundations take only a complete 13-card run of one suit.")
+            source = self.reserve
+        else:
+            source_column = self._column(src)
+            self._take_from_column(src, n)
+            source = self.up[source_column]
+        card = source[-n]
+
+        if dst[0] == "f":
+            if n != RUN_LENGTH or not is_complete_run(source[-n:]):
+                raise IllegalMove("Foundations take only a complete 13-card run of one suit.")
+            if dst == "f":
+                target = next(foundation for foundation in self.foundations if not foundation)
+            else:
+                target = self.foundations[int(dst[1]) - 1]
+                if target:
+                    raise IllegalMove(f"{dst} already holds a finished run.")
+            return (source, source_column, target, n, 0)
+
+        column = self._column(dst)
+        target = self.up[column]
+        if not target:
+            if RANK[card] != KING:
+                raise IllegalMove("Only a King can fill an empty column.")
+        elif card_below(target[-1]) != card:
+            raise IllegalMove(
+                "A card goes on a card one rank higher of the same suit (a King goes on an Ace): "
+                f"the {long_name(card)} can't go on the {long_name(target[-1])}."
+            )
+        return (source, source_column, target, n, 0)
+
+    # ----------------------------------------------------------------- making a move
+
+    def _execute(self, plan: Plan) -> None:
+        source, column, target, n, _ = plan
+        target.extend(source[-n:])
+        del source[-n:]
+        if column >= 0:
+            self._flip_if_needed(column)
+
+    def _describe(self, move: Move, plan: Plan) -> str:
+        source, _, target, n, _ = plan
+        card = source[-n]
+        if target in self.foundations:
+            return f"the complete run of {SUIT_NAMES[SUIT[card]]} goes to a foundation."
+        carried = f" (with {n - 1} card{'s' if n > 2 else ''} on it)" if n > 1 else ""
+        origin = "the reserve's " if move.src == "reserve" else "the "
+        if not target:
+            return f"{origin}{long_name(card)}{carried} fills the empty column {move.dst}."
+        return f"{origin}{long_name(card)}{carried} goes on the {long_name(target[-1])}."
+
+    def auto_finish(self) -> list[Move]:
+        """Send every complete run lying on top of a pile to the foundations."""
+        if not self.can_auto_finish:
+            raise IllegalMove("No complete 13-card run lies on top of a pile.")
+        played = []
+        while self.can_auto_finish:
+            column = next(i for i, run in enumerate(self.up) if is_complete_run(run[-RUN_LENGTH:]))
+            move = interned(TABLEAU[column], "f", RUN_LENGTH)
+            self.move(move)
+            played.append(move)
+        return played
+
+    def _is_won(self) -> bool:
+        return all(self.foundations)

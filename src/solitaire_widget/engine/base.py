@@ -1,0 +1,297 @@
+"""What both games share: piles, the move pipeline, history with undo/redo, listeners, status."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from ..cards import NAME, parse_card, shuffled_deck
+from ..moves import Move
+
+MoveCallback = Callable[[Move], Any]
+
+# A plan is what a legal move will do, worked out while checking it:
+# (source pile, index of the tableau column it comes from or -1, destination pile, cards, score change).
+Plan = tuple
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid. The message names the rule, written for a player."""
+
+
+def random_seed() -> int:
+    """A seed for a game asked for without one: short enough to read out and type back."""
+    return secrets.randbelow(10**9)
+
+
+class Game:
+    """A game of solitaire: the position, its history and the rules that change it.
+
+    Subclasses supply the deal, move generation (``_generate``), checking (``_plan``), the
+    effect of a plan (``_execute``) and the text describing a legal move (``_describe``).
+    """
+
+    kind: ClassVar[str]
+
+    down: list[list[int]]
+    up: list[list[int]]
+    foundations: list[list[int]]
+    score: int | None
+    recycles: int
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._listeners: list[MoveCallback] = []
+        self._version = 0
+        self.new_game(seed)
+
+    # ----------------------------------------------------------------- setting up a game
+
+    @classmethod
+    def from_deal(cls, cards: Sequence[str], **options: Any) -> Game:
+        """A game dealt from these 52 cards, in the order a person deals them from the deck."""
+        deck = [parse_card(card) for card in cards]
+        if len(deck) != 52 or len(set(deck)) != 52:
+            raise ValueError("a deal needs the 52 distinct cards of one deck")
+        game = cls._unconfigured(**options)
+        game._start_game(None, deck)
+        return game
+
+    @classmethod
+    def _unconfigured(cls, **options: Any) -> Game:
+        """A game with its options set and no position yet, for deals and loading."""
+        game = cls.__new__(cls)
+        game._listeners = []
+        game._version = 0
+        game._configure(**options)
+        return game
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal the deck for ``seed`` (a random seed when None), keeping the options."""
+        if seed is None:
+            seed = random_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
+        self._start_game(seed, shuffled_deck(seed))
+
+    def _start_game(self, seed: int | None, deck: list[int]) -> None:
+        self.seed = seed
+        self._deal(deck)
+        self._begin_history(seed_deal=seed is not None)
+
+    def _begin_history(self, seed_deal: bool) -> None:
+        """Make the current position the start of the game's history."""
+        self._start = self._snapshot()
+        self._start_is_seed_deal = seed_deal
+        self._history: list[Move] = []
+        self._undo_stack: list[tuple] = []
+        self._redo_stack: list[Move] = []
+        self._changed()
+
+    def _configure(self, **options: Any) -> None:
+        self._options: dict[str, Any] = {}
+
+    def _deal(self, deck: list[int]) -> None:
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- position
+
+    def _piles(self) -> list[list[int]]:
+        return [*self.down, *self.up, *self.foundations]
+
+    def _snapshot(self) -> tuple:
+        return [pile[:] for pile in self._piles()], self.score, self.recycles
+
+    def _restore(self, snapshot: tuple) -> None:
+        piles, self.score, self.recycles = snapshot
+        for pile, saved in zip(self._piles(), piles, strict=True):
+            pile[:] = saved
+
+    def _position_key(self) -> tuple:
+        return tuple(tuple(pile) for pile in self._piles())
+
+    def _flip_if_needed(self, column: int) -> bool:
+        """Turn up the face-down card left on top of a column; True when one turned."""
+        if not self.up[column] and self.down[column]:
+            self.up[column].append(self.down[column].pop())
+            return True
+        return False
+
+    # ----------------------------------------------------------------- public API
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    @property
+    def history(self) -> list[Move]:
+        return list(self._history)
+
+    @property
+    def moves(self) -> int:
+        return len(self._history)
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo_stack)
+
+    @property
+    def can_auto_finish(self) -> bool:
+        return False
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move once, in a stable order; foundation moves have destination ``f``."""
+        return self._generate()
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self._plan(Move.coerce(move))
+        except IllegalMove:
+            return False
+        return True
+
+    def explain(self, move: Move | str) -> str:
+        """One sentence: what the move does if it is legal, or the rule that forbids it."""
+        move = Move.coerce(move)
+        try:
+            plan = self._plan(move)
+        except IllegalMove as refusal:
+            return str(refusal)
+        return "Legal: " + self._describe(move, plan)
+
+    def resolve(self, move: Move | str) -> Move:
+        """The move with destination ``f`` replaced by the foundation that would take it."""
+        move = Move.coerce(move)
+        if move.dst != "f":
+            return move
+        plan = self._plan(move)
+        return Move(move.src, f"f{self.foundations.index(plan[2]) + 1}", move.n)
+
+    def move(self, move: Move | str, dst: str | None = None, n: int = 1) -> None:
+        """Make a move given as notation, a ``Move``, or ``src, dst[, n]``.
+
+        Raises ``IllegalMove`` naming the rule when the rules forbid it; nothing changes then.
+        """
+        move = Move(move, dst, n) if dst is not None else Move.coerce(move)
+        plan = self._plan(move)
+        self._redo_stack.clear()
+        self._push(move, plan)
+
+    def draw(self) -> None:
+        """Draw from the stock, or recycle the waste when the stock is empty (a click on the stock)."""
+        raise IllegalMove(f"{self.kind.capitalize()} has no stock.")
+
+    def undo(self) -> None:
+        if not self._undo_stack:
+            raise IllegalMove("There is no move to undo.")
+        self._restore(self._undo_stack.pop())
+        self._redo_stack.append(self._history.pop())
+        self._changed()
+
+    def redo(self) -> None:
+        if not self._redo_stack:
+            raise IllegalMove("There is no move to redo.")
+        move = self._redo_stack[-1]
+        plan = self._plan(move)
+        self._redo_stack.pop()
+        self._push(move, plan)
+
+    def auto_finish(self) -> list[Move]:
+        raise NotImplementedError
+
+    def on_move(self, callback: MoveCallback) -> None:
+        """Call ``callback(move)`` after every applied move, from code or from the board."""
+        self._listeners.append(callback)
+
+    @property
+    def status(self) -> str:
+        """``"won"``, ``"lost"`` (no way left to make progress) or ``"playing"``."""
+        if self._status_version != self._version:
+            from .progress import can_progress
+
+            if self._is_won():
+                self._status = "won"
+            else:
+                self._status = "lost" if can_progress(self) is False else "playing"
+            self._status_version = self._version
+        return self._status
+
+    def state(self) -> dict[str, Any]:
+        """The whole game in the JSON-ready format of SPEC.md section 4, hidden cards included."""
+        from ..state import dump_state
+
+        return dump_state(self)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(self.state(), file, indent=1)
+            file.write("\n")
+
+    def __str__(self) -> str:
+        from ..text import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed} moves={self.moves} {self.status}>"
+
+    # ----------------------------------------------------------------- the move pipeline
+
+    def _push(self, move: Move, plan: Plan) -> None:
+        self._undo_stack.append(self._snapshot())
+        self._execute(plan)
+        self._history.append(move)
+        self._changed()
+        for callback in list(self._listeners):
+            callback(move)
+
+    def _changed(self) -> None:
+        self._version += 1
+        self._status_version = -1
+
+    def _is_won(self) -> bool:
+        return sum(map(len, self.foundations)) == 52
+
+    def _generate(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _plan(self, move: Move) -> Plan:
+        raise NotImplementedError
+
+    def _execute(self, plan: Plan) -> None:
+        raise NotImplementedError
+
+    def _describe(self, move: Move, plan: Plan) -> str:
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- shared checks
+
+    def _column(self, pile: str) -> int:
+        return int(pile[1]) - 1
+
+    def _take_from_column(self, pile: str, n: int) -> list[int]:
+        """The ``n`` cards a move lifts off a tableau column, or the rule that forbids it."""
+        column = self._column(pile)
+        up = self.up[column]
+        if not up:
+            raise IllegalMove(f"{pile} is empty.")
+        if n > len(up):
+            if n <= len(up) + len(self.down[column]):
+                count = "1 face-up card" if len(up) == 1 else f"{len(up)} face-up cards"
+                raise IllegalMove(f"Face-down cards never move: {pile} has only {count}.")
+            raise IllegalMove(f"{pile} has only {len(up) + len(self.down[column])} cards.")
+        return up[-n:]
+
+
+def card_names(cards: list[int]) -> list[str]:
+    return [NAME[card] for card in cards]

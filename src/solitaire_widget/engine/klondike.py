@@ -1,0 +1,311 @@
+"""Klondike: alternating-colour runs, a stock drawn one or three at a time, three scorings."""
+
+from __future__ import annotations
+
+from ..cards import ACE, KING, RANK, RED, long_name
+from ..moves import FOUNDATIONS, TABLEAU, Move, interned
+from .base import Game, IllegalMove, Plan
+
+SCORINGS = ("standard", "vegas", None)
+DRAWS = (1, 3)
+
+# Standard scoring (the familiar desktop values) and Vegas scoring, per SPEC.md.
+TO_FOUNDATION = {"standard": 10, "vegas": 5, None: 0}
+FROM_FOUNDATION = {"standard": -15, "vegas": -5, None: 0}
+WASTE_TO_TABLEAU = {"standard": 5, "vegas": 0, None: 0}
+TURN_UP = {"standard": 5, "vegas": 0, None: 0}
+VEGAS_DECK_COST = -52
+DRAW_ONE_RECYCLE = -100
+DRAW_THREE_RECYCLE = -20
+FREE_DRAW_THREE_RECYCLES = 2
+
+_DRAW = Move("stock", "waste")
+_RECYCLE = Move("waste", "stock")
+
+
+class KlondikeGame(Game):
+    """Klondike by SPEC.md: ``KlondikeGame(seed=42, draw=1, scoring="standard")``."""
+
+    kind = "klondike"
+
+    stock: list[int]
+    waste: list[int]
+
+    def __init__(
+        self, seed: int | None = None, draw: int = 1, scoring: str | None = "standard"
+    ) -> None:
+        self._configure(draw=draw, scoring=scoring)
+        super().__init__(seed)
+
+    def _configure(self, draw: int = 1, scoring: str | None = "standard") -> None:
+        if draw not in DRAWS or isinstance(draw, bool):
+            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
+        if scoring not in SCORINGS:
+            raise ValueError(f"scoring must be 'standard', 'vegas' or None, not {scoring!r}")
+        self._options = {"draw": draw, "scoring": scoring}
+        self._draw = draw
+        self._scoring = scoring
+
+    def initial_score(self) -> int | None:
+        return {"standard": 0, "vegas": VEGAS_DECK_COST, None: None}[self._scoring]
+
+    def _deal(self, deck: list[int]) -> None:
+        """Deal row by row from the top of the deck; the rest, in order, becomes the stock."""
+        self.down = [[] for _ in range(7)]
+        self.up = [[] for _ in range(7)]
+        cards = iter(deck)
+        for row in range(7):
+            for column in range(row, 7):
+                (self.up if column == row else self.down)[column].append(next(cards))
+        self.foundations = [[] for _ in range(4)]
+        self.stock = list(cards)[::-1]
+        self.waste = []
+        self.score = self.initial_score()
+        self.recycles = 0
+
+    def _piles(self) -> list[list[int]]:
+        return [*self.down, *self.up, *self.foundations, self.stock, self.waste]
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def can_auto_finish(self) -> bool:
+        return (
+            not self.stock
+            and not self.waste
+            and not any(self.down)
+            and not self._is_won()
+        )
+
+    def _foundation_for(self, card: int) -> list[int] | None:
+        """The foundation that takes ``card`` next: its suit's pile, or the first empty one for an Ace."""
+        if RANK[card] == ACE:
+            for foundation in self.foundations:
+                if not foundation:
+                    return foundation
+            return None
+        for foundation in self.foundations:
+            if foundation and foundation[-1] == card - 1:
+                return foundation
+        return None
+
+    def _generate(self) -> list[Move]:
+        moves: list[Move] = []
+        up = self.up
+        tops = [column[-1] if column else -1 for column in up]
+        empties = [i for i in range(7) if not up[i] and not self.down[i]]
+
+        if self.waste:
+            card = self.waste[-1]
+            if self._foundation_for(card) is not None:
+                moves.append(interned("waste", "f"))
+            moves.extend(
+                interned("waste", TABLEAU[i]) for i in self._columns_taking(card, tops, empties)
+            )
+
+        for i in range(7):
+            run = up[i]
+            if not run:
+                continue
+            if self._foundation_for(run[-1]) is not None:
+                moves.append(interned(TABLEAU[i], "f"))
+            bottom_rank = RANK[run[0]]
+            for j in range(7):
+                if j == i:
+                    continue
+                target = tops[j]
+                if target < 0:
+                    if bottom_rank == KING:
+                        moves.append(interned(TABLEAU[i], TABLEAU[j], len(run)))
+                    continue
+                # Face-up cards form a descending run, so only one of them can fit the target.
+                index = bottom_rank - RANK[target] + 1
+                if 0 <= index < len(run) and RED[run[index]] != RED[target]:
+                    moves.append(interned(TABLEAU[i], TABLEAU[j], len(run) - index))
+
+        for f, foundation in enumerate(self.foundations):
+            if foundation:
+                moves.extend(
+                    interned(FOUNDATIONS[f], TABLEAU[i])
+                    for i in self._columns_taking(foundation[-1], tops, empties)
+                )
+
+        if self.stock:
+            moves.append(_DRAW)
+        elif self.waste:
+            moves.append(_RECYCLE)
+        return moves
+
+    def _columns_taking(self, card: int, tops: list[int], empties: list[int]) -> list[int]:
+        if RANK[card] == KING:
+            return empties
+        rank, red = RANK[card] + 1, RED[card]
+        return [i for i, top in enumerate(tops) if top >= 0 and RANK[top] == rank and RED[top] != red]
+
+    # ----------------------------------------------------------------- checking a move
+
+    def _plan(self, move: Move) -> Plan:
+        src, dst, n = move.src, move.dst, move.n
+        if src == "stock" or dst == "stock":
+            return self._plan_stock(move)
+        if src == "reserve" or dst == "reserve":
+            raise IllegalMove("Klondike has no reserve.")
+        if src == dst:
+            raise IllegalMove("A pile can't move onto itself.")
+        if dst == "waste":
+            raise IllegalMove("Cards go onto the waste only from the stock: write draw.")
+
+        source_column = -1
+        if src == "waste":
+            if not self.waste:
+                raise IllegalMove("The waste is empty.")
+            if n != 1:
+                raise IllegalMove("Only the waste's top card can be played.")
+            source = self.waste
+        elif src[0] == "f":
+            source = self.foundations[int(src[1]) - 1]
+            if not source:
+                raise IllegalMove(f"{src} is empty.")
+            if dst[0] == "f":
+                raise IllegalMove("A card leaves a foundation only for the tableau.")
+            if n != 1:
+                raise IllegalMove("Only a foundation's top card can move back to the tableau.")
+        else:
+            source_column = self._column(src)
+            self._take_from_column(src, n)
+            source = self.up[source_column]
+        card = source[-n]
+
+        if dst[0] == "f":
+            if n != 1:
+                raise IllegalMove("Foundations take one card at a time.")
+            target = self._foundation_for(card)
+            if target is None or (dst != "f" and target is not self.foundations[int(dst[1]) - 1]):
+                raise IllegalMove(self._foundation_refusal(card, dst))
+            return (source, source_column, target, 1, TO_FOUNDATION[self._scoring])
+
+        column = self._column(dst)
+        target = self.up[column]
+        if not target and not self.down[column]:
+            if RANK[card] != KING:
+                raise IllegalMove("Only a King can fill an empty column.")
+        else:
+            top = target[-1]
+            if RANK[top] != RANK[card] + 1 or RED[top] == RED[card]:
+                raise IllegalMove(
+                    "A card goes on a card one rank higher of the other colour: "
+                    f"the {long_name(card)} can't go on the {long_name(top)}."
+                )
+        if src == "waste":
+            delta = WASTE_TO_TABLEAU[self._scoring]
+        elif src[0] == "f":
+            delta = FROM_FOUNDATION[self._scoring]
+        else:
+            delta = 0
+        return (source, source_column, target, n, delta)
+
+    def _plan_stock(self, move: Move) -> Plan:
+        if move == _DRAW:
+            if not self.stock:
+                if self.waste:
+                    raise IllegalMove("The stock is empty: recycle the waste.")
+                raise IllegalMove("The stock and the waste are both empty.")
+            return ("draw",)
+        if move == _RECYCLE:
+            if self.stock:
+                raise IllegalMove("The waste is recycled only when the stock is empty.")
+            if not self.waste:
+                raise IllegalMove("The waste is empty: there is nothing to recycle.")
+            return ("recycle",)
+        raise IllegalMove("Cards leave the stock only by a draw, and return to it only by a recycle.")
+
+    def _foundation_refusal(self, card: int, dst: str) -> str:
+        if RANK[card] == ACE:
+            if dst == "f":
+                return "Every foundation is taken: an Ace needs an empty one."
+            return f"A foundation starts with an Ace on an empty pile: {dst} is not empty."
+        needed = long_name(card - 1)
+        return (
+            "Foundations build up by suit from Ace to King: "
+            f"the {long_name(card)} needs the {needed} on top of {'a foundation' if dst == 'f' else dst}."
+        )
+
+    # ----------------------------------------------------------------- making a move
+
+    def _execute(self, plan: Plan) -> None:
+        if plan[0] == "draw":
+            count = min(self._draw, len(self.stock))
+            for _ in range(count):
+                self.waste.append(self.stock.pop())
+            return
+        if plan[0] == "recycle":
+            self._add_score(self._recycle_penalty())
+            self.stock[:] = self.waste[::-1]
+            self.waste.clear()
+            self.recycles += 1
+            return
+        source, column, target, n, delta = plan
+        target.extend(source[-n:])
+        del source[-n:]
+        if column >= 0 and self._flip_if_needed(column):
+            delta += TURN_UP[self._scoring]
+        self._add_score(delta)
+
+    def _recycle_penalty(self) -> int:
+        if self._scoring != "standard":
+            return 0
+        if self._draw == 1:
+            return DRAW_ONE_RECYCLE
+        return DRAW_THREE_RECYCLE if self.recycles >= FREE_DRAW_THREE_RECYCLES else 0
+
+    def _add_score(self, delta: int) -> None:
+        if delta and self.score is not None:
+            self.score += delta
+            if self._scoring == "standard" and self.score < 0:
+                self.score = 0
+
+    def _describe(self, move: Move, plan: Plan) -> str:
+        if plan[0] == "draw":
+            count = min(self._draw, len(self.stock))
+            return f"turns {'1 card' if count == 1 else f'{count} cards'} from the stock onto the waste."
+        if plan[0] == "recycle":
+            penalty = self._recycle_penalty()
+            cost = f" ({penalty} points)" if penalty else ""
+            return f"turns the waste over to make a new stock{cost}."
+        source, _, target, n, _ = plan
+        card = source[-n]
+        carried = f" (with {n - 1} card{'s' if n > 2 else ''} on it)" if n > 1 else ""
+        if target in self.foundations:
+            if not target:
+                return f"the {long_name(card)} starts a foundation."
+            return f"the {long_name(card)} goes on the {long_name(target[-1])} on a foundation."
+        if not target:
+            return f"the {long_name(card)}{carried} fills the empty column {move.dst}."
+        return f"the {long_name(card)}{carried} goes on the {long_name(target[-1])}."
+
+    # ----------------------------------------------------------------- conveniences
+
+    def draw(self) -> None:
+        self.move(_DRAW if self.stock else _RECYCLE)
+
+    def auto_finish(self) -> list[Move]:
+        """Play every card to the foundations; only when the stock and waste are empty and all
+        cards are face-up, where nothing can go wrong any more."""
+        if not self.can_auto_finish:
+            if self._is_won():
+                raise IllegalMove("The game is already won.")
+            raise IllegalMove(
+                "The game can finish itself only when the stock and waste are empty "
+                "and every card is face-up."
+            )
+        played = []
+        while not self._is_won():
+            lowest = min(
+                (column for column in range(7) if self.up[column]),
+                key=lambda column: RANK[self.up[column][-1]],
+            )
+            move = interned(TABLEAU[lowest], "f")
+            self.move(move)
+            played.append(move)
+        return played
+

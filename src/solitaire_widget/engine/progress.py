@@ -1,0 +1,58 @@
+"""Can the game still make progress? The search behind ``status == "lost"``.
+
+SPEC.md calls a game lost when no sequence of moves can make progress: a card turning face-up,
+a card leaving the stock, waste or reserve for the tableau or a foundation, or the foundations
+growing beyond what they hold now. Moves that make no progress (drawing, recycling, shuffling
+runs, taking a card down from a foundation) lead to finitely many positions, so a search over
+them decides the question. The search is bounded: when it is cut off the answer is "unknown"
+and the game stays "playing", because a game that can still progress must never be called lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import Game
+
+POSITION_LIMIT = 20_000
+
+
+def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
+    """True when some sequence of moves makes progress, False when none can, None when the
+    search visited ``limit`` positions without deciding."""
+    root = game._snapshot()
+    on_foundations = sum(map(len, game.foundations))
+    seen = {game._position_key()}
+    frontier = [root]
+    try:
+        while frontier:
+            position = frontier.pop()
+            game._restore(position)
+            for move in game._generate():
+                plan = game._plan(move)
+                if _makes_progress(game, move, plan, on_foundations):
+                    return True
+                game._execute(plan)
+                key = game._position_key()
+                if key not in seen:
+                    if len(seen) >= limit:
+                        return None
+                    seen.add(key)
+                    frontier.append(game._snapshot())
+                game._restore(position)
+        return False
+    finally:
+        game._restore(root)
+
+
+def _makes_progress(game: Game, move, plan: tuple, on_foundations: int) -> bool:
+    src, dst = move.src, move.dst
+    if src in ("waste", "reserve") and dst != "stock":
+        return True
+    if dst[0] == "f":
+        return sum(map(len, game.foundations)) + move.n > on_foundations
+    if src[0] == "t":
+        column = int(src[1]) - 1
+        return move.n == len(game.up[column]) and bool(game.down[column])
+    return False

@@ -1,0 +1,104 @@
+"""``Move``: one move in the notation of SPEC.md (``t2-t5:3``, ``waste-f``, ``draw``, ``recycle``)."""
+
+from __future__ import annotations
+
+import re
+
+TABLEAU = tuple(f"t{i}" for i in range(1, 8))
+FOUNDATIONS = tuple(f"f{i}" for i in range(1, 5))
+PILES = ("stock", "waste", "reserve", *FOUNDATIONS, *TABLEAU)
+DESTINATIONS = (*PILES, "f")
+MAX_CARDS = 52
+
+_NOTATION = re.compile(r"^([a-z]+[0-9]?)-([a-z]+[0-9]?)(?::([0-9]+))?$")
+_WORDS = {"draw": ("stock", "waste"), "recycle": ("waste", "stock")}
+
+
+class Move:
+    """An immutable move: ``n`` cards from the top of ``src`` onto ``dst``.
+
+    ``Move("t2", "t5", 3)`` and ``Move("t2-t5:3")`` are the same move; ``str()`` gives the
+    canonical notation and ``Move.parse`` reads it back.
+    """
+
+    __slots__ = ("src", "dst", "n")
+    src: str
+    dst: str
+    n: int
+
+    def __init__(self, src: str, dst: str | None = None, n: int = 1) -> None:
+        if dst is None:
+            parsed = Move.parse(src)
+            src, dst, n = parsed.src, parsed.dst, parsed.n
+        if src not in PILES:
+            raise ValueError(f"unknown pile {src!r}: piles are {', '.join(PILES)}")
+        if dst not in DESTINATIONS:
+            raise ValueError(f"unknown pile {dst!r}: piles are {', '.join(DESTINATIONS)}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
+            raise ValueError(f"a move carries 1 to {MAX_CARDS} cards, not {n!r}")
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "n", n)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``SRC-DST``, ``SRC-DST:N``, ``draw`` or ``recycle`` (case and spaces ignored)."""
+        if not isinstance(text, str):
+            raise ValueError(f"cannot read {text!r} as a move")
+        cleaned = text.strip().lower().replace(" ", "")
+        if cleaned in _WORDS:
+            return cls(*_WORDS[cleaned])
+        match = _NOTATION.match(cleaned)
+        if match is None:
+            raise ValueError(f"cannot read {text!r} as a move (examples: 't2-t5:3', 'waste-f', 'draw')")
+        src, dst, count = match.groups()
+        try:
+            return cls(src, dst, int(count) if count is not None else 1)
+        except ValueError as error:
+            raise ValueError(f"cannot read {text!r} as a move: {error}") from None
+
+    @classmethod
+    def coerce(cls, move: Move | str) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return cls.parse(move)
+        raise TypeError(f"expected a Move or its notation, got {type(move).__name__}")
+
+    def __str__(self) -> str:
+        if (self.src, self.dst) == _WORDS["draw"]:
+            return "draw"
+        if (self.src, self.dst) == _WORDS["recycle"]:
+            return "recycle"
+        suffix = f":{self.n}" if self.n != 1 else ""
+        return f"{self.src}-{self.dst}{suffix}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.src == other.src and self.dst == other.dst and self.n == other.n
+
+    def __hash__(self) -> int:
+        return hash((self.src, self.dst, self.n))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __reduce__(self):
+        return (Move, (self.src, self.dst, self.n))
+
+
+_interned: dict[tuple[str, str, int], Move] = {}
+
+
+def interned(src: str, dst: str, n: int = 1) -> Move:
+    """The shared ``Move`` for these fields: move generation asks for the same few hundred moves
+    over and over, and a dictionary hit is much cheaper than validating a new object."""
+    key = (src, dst, n)
+    move = _interned.get(key)
+    if move is None:
+        move = _interned[key] = Move(src, dst, n)
+    return move

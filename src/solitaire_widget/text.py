@@ -1,0 +1,61 @@
+"""The board as text, for ``print(g)`` in notebooks and doctests. Hidden cards show as ``##``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import NAME
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+HIDDEN = "##"
+EMPTY = "--"
+
+
+def render(game: Game) -> str:
+    lines = [_title(game), _counters(game), _extra_piles(game), _foundations(game)]
+    for number, (down, up) in enumerate(zip(game.down, game.up), 1):
+        cards = [HIDDEN] * len(down) + [NAME[card] for card in up]
+        lines.append(f"t{number}: {' '.join(cards) if cards else EMPTY}")
+    return "\n".join(lines)
+
+
+def _title(game: Game) -> str:
+    seed = f"seed {game.seed}" if game.seed is not None else "custom deal"
+    if game.kind == "klondike":
+        scoring = game.options["scoring"]
+        scoring_text = f"{scoring} scoring" if scoring else "no scoring"
+        return f"Klondike · draw {game.options['draw']} · {scoring_text} · {seed}"
+    return f"Applegate · {seed}"
+
+
+def _counters(game: Game) -> str:
+    parts = [f"moves {game.moves}"]
+    if game.score is not None:
+        parts.insert(0, f"score {game.score}")
+    if game.kind == "applegate":
+        parts.append(f"finished runs {sum(1 for f in game.foundations if f)}")
+    parts.append(game.status)
+    return " · ".join(parts)
+
+
+def _extra_piles(game: Game) -> str:
+    if game.kind == "klondike":
+        waste = game.waste
+        shown = " ".join(NAME[card] for card in waste[-3:]) if waste else EMPTY
+        more = f" (+{len(waste) - 3})" if len(waste) > 3 else ""
+        return f"stock: {_count(len(game.stock))}   waste: {shown}{more}"
+    reserve = game.reserve
+    top = f"{NAME[reserve[-1]]}" if reserve else EMPTY
+    hidden = f" (+{len(reserve) - 1} hidden)" if len(reserve) > 1 else ""
+    return f"reserve: {top}{hidden}"
+
+
+def _foundations(game: Game) -> str:
+    tops = (NAME[pile[-1]] if pile else EMPTY for pile in game.foundations)
+    return "   ".join(f"f{number}: {top}" for number, top in enumerate(tops, 1))
+
+
+def _count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
