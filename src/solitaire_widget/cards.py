@@ -33,7 +33,9 @@ def parse_card(text: str) -> int:
     """Read a card written as ``TH``, ``10H``, ``th`` or ``T♥``."""
     match = _CARD_TEXT.match(text.strip()) if isinstance(text, str) else None
     if match is None:
-        raise ValueError(f"cannot read {text!r} as a card (write rank then suit, e.g. 'TH' or 'QS')")
+        raise ValueError(
+            f"cannot read {text!r} as a card (write rank then suit, e.g. 'TH' or 'QS')"
+        )
     rank_text, suit_text = match.group(1).upper(), match.group(2).upper()
     rank = 10 if rank_text == "10" else RANKS.index(rank_text) + 1
     suit = SUITS.index(suit_text) if suit_text in SUITS else SUIT_SYMBOLS.index(suit_text)

@@ -1,4 +1,4 @@
-"""``Move``: one move in the notation of SPEC.md (``t2-t5:3``, ``waste-f``, ``draw``, ``recycle``)."""
+"""``Move``: one move in SPEC.md's notation (``t2-t5:3``, ``waste-f``, ``draw``, ``recycle``)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,9 @@ class Move:
             return cls(*_WORDS[cleaned])
         match = _NOTATION.match(cleaned)
         if match is None:
-            raise ValueError(f"cannot read {text!r} as a move (examples: 't2-t5:3', 'waste-f', 'draw')")
+            raise ValueError(
+                f"cannot read {text!r} as a move (examples: 't2-t5:3', 'waste-f', 'draw')"
+            )
         src, dst, count = match.groups()
         try:
             return cls(src, dst, int(count) if count is not None else 1)
@@ -89,16 +91,3 @@ class Move:
 
     def __reduce__(self):
         return (Move, (self.src, self.dst, self.n))
-
-
-_interned: dict[tuple[str, str, int], Move] = {}
-
-
-def interned(src: str, dst: str, n: int = 1) -> Move:
-    """The shared ``Move`` for these fields: move generation asks for the same few hundred moves
-    over and over, and a dictionary hit is much cheaper than validating a new object."""
-    key = (src, dst, n)
-    move = _interned.get(key)
-    if move is None:
-        move = _interned[key] = Move(src, dst, n)
-    return move

@@ -86,10 +86,14 @@ def load_game(state: dict[str, Any] | str) -> Game:
         try:
             replay.move(move)
         except IllegalMove as refusal:
-            raise ValueError(f"history: move {number} ({move}) is illegal there: {refusal}") from None
+            raise ValueError(
+                f"history: move {number} ({move}) is illegal there: {refusal}"
+            ) from None
     difference = _first_difference(replay, game)
     if difference:
-        raise ValueError(f"history: replaying it does not lead to this position ({difference} differs)")
+        raise ValueError(
+            f"history: replaying it does not lead to this position ({difference} differs)"
+        )
     return replay
 
 
@@ -102,7 +106,10 @@ def _is_seed_deal(game: Game) -> bool:
 
 
 def _first_difference(replayed: Game, given: Game) -> str | None:
-    mine, theirs = _position_dict(replayed, replayed._snapshot()), _position_dict(given, given._snapshot())
+    mine, theirs = (
+        _position_dict(replayed, replayed._snapshot()),
+        _position_dict(given, given._snapshot()),
+    )
     for key in KEYS:
         if key != "history" and mine.get(key) != theirs.get(key):
             return key
@@ -127,7 +134,9 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
 
     game = GAMES[kind]._unconfigured(**_options(kind, state["options"], where))
     seed = state["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64
+    ):
         raise ValueError(f"{where}seed must be null or an integer from 0 to 2**64-1, not {seed!r}")
     game.seed = seed
 
@@ -137,7 +146,9 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
     game.down, game.up = [], []
     for number, pile in enumerate(tableau, 1):
         if not isinstance(pile, dict) or set(pile) != {"down", "up"}:
-            raise ValueError(f'{where}tableau pile t{number} must be {{"down": [...], "up": [...]}}')
+            raise ValueError(
+                f'{where}tableau pile t{number} must be {{"down": [...], "up": [...]}}'
+            )
         down = _cards(pile["down"], f"{where}t{number} down")
         up = _cards(pile["up"], f"{where}t{number} up")
         if down and not up:
@@ -189,7 +200,9 @@ def _options(kind: str, options: Any, where: str) -> dict[str, Any]:
     if options["draw"] not in DRAWS or isinstance(options["draw"], bool):
         raise ValueError(f"{where}draw must be 1 or 3, not {options['draw']!r}")
     if options["scoring"] not in SCORINGS:
-        raise ValueError(f"{where}scoring must be 'standard', 'vegas' or null, not {options['scoring']!r}")
+        raise ValueError(
+            f"{where}scoring must be 'standard', 'vegas' or null, not {options['scoring']!r}"
+        )
     return options
 
 
@@ -207,7 +220,7 @@ def _cards(pile: Any, name: str) -> list[int]:
 
 def _check_klondike(game: Game, where: str) -> None:
     for number, up in enumerate(game.up, 1):
-        for lower, upper in zip(up, up[1:]):
+        for lower, upper in zip(up, up[1:], strict=False):
             if RANK[upper] != RANK[lower] - 1 or RED[upper] == RED[lower]:
                 raise ValueError(
                     f"{where}t{number}: face-up cards must run down in alternating colours "

@@ -15,7 +15,7 @@ EMPTY = "--"
 
 def render(game: Game) -> str:
     lines = [_title(game), _counters(game), _extra_piles(game), _foundations(game)]
-    for number, (down, up) in enumerate(zip(game.down, game.up), 1):
+    for number, (down, up) in enumerate(zip(game.down, game.up, strict=True), 1):
         cards = [HIDDEN] * len(down) + [NAME[card] for card in up]
         lines.append(f"t{number}: {' '.join(cards) if cards else EMPTY}")
     return "\n".join(lines)

@@ -1,10 +1,10 @@
-"""Applegate: a Spider-family game with wrapping same-suit builds, free group moves and a reserve."""
+"""Applegate: a Spider-family game with wrapping same-suit builds, group moves and a reserve."""
 
 from __future__ import annotations
 
-from ..cards import KING, RANK, SUIT, SUIT_NAMES, long_name
-from ..moves import TABLEAU, Move, interned
-from .base import Game, IllegalMove, Plan
+from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
+from ..moves import TABLEAU, Move
+from .base import Game, IllegalMove, Plan, run_moves
 
 RUN_LENGTH = 13
 RESERVE_SIZE = 3
@@ -16,11 +16,17 @@ def card_below(card: int) -> int:
     return card - 1 if card % 13 else card + 12
 
 
+BELOW = tuple(card_below(card) for card in DECK)
+KINGS = tuple(card for card in DECK if RANK[card] == KING)
+RESERVE_TO = tuple(Move("reserve", column) for column in TABLEAU)
+TO_FOUNDATION_MOVES = tuple(Move(column, "f", RUN_LENGTH) for column in TABLEAU)
+
+
 def is_complete_run(cards: list[int]) -> bool:
     """13 cards of one suit, each one rank below the card beneath it (wrapping A to K)."""
     if len(cards) != RUN_LENGTH:
         return False
-    return all(cards[k + 1] == card_below(cards[k]) for k in range(RUN_LENGTH - 1))
+    return all(cards[k + 1] == BELOW[cards[k]] for k in range(RUN_LENGTH - 1))
 
 
 class ApplegateGame(Game):
@@ -64,36 +70,20 @@ class ApplegateGame(Game):
     def _generate(self) -> list[Move]:
         moves: list[Move] = []
         up = self.up
-        tops = [column[-1] if column else -1 for column in up]
-        where = {card: (i, k) for i, column in enumerate(up) for k, card in enumerate(column)}
-
+        # A card that can move, mapped to its moves indexed by destination column.
+        movers: dict[int, tuple[Move | None, ...]] = {}
         if self.reserve:
-            card = self.reserve[-1]
-            for j in range(7):
-                target = tops[j]
-                if (target < 0 and RANK[card] == KING) or (target >= 0 and card_below(target) == card):
-                    moves.append(interned("reserve", TABLEAU[j]))
+            movers[self.reserve[-1]] = RESERVE_TO
+        for i, run in enumerate(up):
+            if len(run) >= RUN_LENGTH and is_complete_run(run[-RUN_LENGTH:]):
+                moves.append(TO_FOUNDATION_MOVES[i])
+            movers.update(zip(run, run_moves(i, len(run)), strict=True))
 
-        for i in range(7):
-            run = up[i]
-            if not run:
-                continue
-            if is_complete_run(run[-RUN_LENGTH:]):
-                moves.append(interned(TABLEAU[i], "f", RUN_LENGTH))
-            for j in range(7):
-                if j == i:
-                    continue
-                target = tops[j]
-                if target >= 0:
-                    column, index = where.get(card_below(target), (-1, 0))
-                    if column == i:
-                        moves.append(interned(TABLEAU[i], TABLEAU[j], len(run) - index))
-                else:
-                    moves.extend(
-                        interned(TABLEAU[i], TABLEAU[j], len(run) - index)
-                        for index, card in enumerate(run)
-                        if RANK[card] == KING
-                    )
+        for j, run in enumerate(up):
+            for card in (BELOW[run[-1]],) if run else KINGS:
+                row = movers.get(card)
+                if row is not None and row[j] is not None:
+                    moves.append(row[j])
         return moves
 
     # ----------------------------------------------------------------- checking a move
@@ -140,7 +130,7 @@ class ApplegateGame(Game):
         if not target:
             if RANK[card] != KING:
                 raise IllegalMove("Only a King can fill an empty column.")
-        elif card_below(target[-1]) != card:
+        elif BELOW[target[-1]] != card:
             raise IllegalMove(
                 "A card goes on a card one rank higher of the same suit (a King goes on an Ace): "
                 f"the {long_name(card)} can't go on the {long_name(target[-1])}."
@@ -174,7 +164,7 @@ class ApplegateGame(Game):
         played = []
         while self.can_auto_finish:
             column = next(i for i, run in enumerate(self.up) if is_complete_run(run[-RUN_LENGTH:]))
-            move = interned(TABLEAU[column], "f", RUN_LENGTH)
+            move = TO_FOUNDATION_MOVES[column]
             self.move(move)
             played.append(move)
         return played

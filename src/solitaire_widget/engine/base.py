@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from ..cards import NAME, parse_card, shuffled_deck
-from ..moves import Move
+from ..cards import parse_card, shuffled_deck
+from ..moves import TABLEAU, Move
 
 MoveCallback = Callable[[Move], Any]
 
 # A plan is what a legal move will do, worked out while checking it:
-# (source pile, index of the tableau column it comes from or -1, destination pile, cards, score change).
+# (source pile, the tableau column it comes from or -1, destination pile, cards, score change).
 Plan = tuple
 
 
@@ -188,7 +189,7 @@ class Game:
         self._push(move, plan)
 
     def draw(self) -> None:
-        """Draw from the stock, or recycle the waste when the stock is empty (a click on the stock)."""
+        """Draw, or recycle the waste when the stock is empty: what a click on the stock does."""
         raise IllegalMove(f"{self.kind.capitalize()} has no stock.")
 
     def undo(self) -> None:
@@ -293,5 +294,12 @@ class Game:
         return up[-n:]
 
 
-def card_names(cards: list[int]) -> list[str]:
-    return [NAME[card] for card in cards]
+@functools.cache
+def run_moves(column: int, size: int) -> tuple[tuple[Move | None, ...], ...]:
+    """For a column holding ``size`` face-up cards: for each of them, bottom first, the moves of
+    the group from that card to the top, indexed by destination column (None for its own)."""
+    source = TABLEAU[column]
+    return tuple(
+        tuple(Move(source, target, size - k) if target != source else None for target in TABLEAU)
+        for k in range(size)
+    )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, KING, RANK, RED, long_name
-from ..moves import FOUNDATIONS, TABLEAU, Move, interned
-from .base import Game, IllegalMove, Plan
+from ..cards import ACE, DECK, KING, RANK, RED, long_name
+from ..moves import FOUNDATIONS, TABLEAU, Move
+from .base import Game, IllegalMove, Plan, run_moves
 
 SCORINGS = ("standard", "vegas", None)
 DRAWS = (1, 3)
@@ -15,12 +15,22 @@ FROM_FOUNDATION = {"standard": -15, "vegas": -5, None: 0}
 WASTE_TO_TABLEAU = {"standard": 5, "vegas": 0, None: 0}
 TURN_UP = {"standard": 5, "vegas": 0, None: 0}
 VEGAS_DECK_COST = -52
-DRAW_ONE_RECYCLE = -100
-DRAW_THREE_RECYCLE = -20
-FREE_DRAW_THREE_RECYCLES = 2
+DRAW_ONERECYCLE = -100
+DRAW_THREERECYCLE = -20
+FREEDRAW_THREERECYCLES = 2
 
-_DRAW = Move("stock", "waste")
-_RECYCLE = Move("waste", "stock")
+DRAW = Move("stock", "waste")
+RECYCLE = Move("waste", "stock")
+WASTE_TO_FOUNDATION = Move("waste", "f")
+WASTE_TO = tuple(Move("waste", column) for column in TABLEAU)
+TO_FOUNDATION_MOVES = tuple(Move(column, "f") for column in TABLEAU)
+FROM_FOUNDATION_MOVES = tuple(tuple(Move(f, column) for column in TABLEAU) for f in FOUNDATIONS)
+ACES = tuple(card for card in DECK if RANK[card] == ACE)
+KINGS = tuple(card for card in DECK if RANK[card] == KING)
+# GOES_ON[card]: the two cards that build on it.
+GOES_ON = tuple(
+    tuple(c for c in DECK if RANK[c] == RANK[card] - 1 and RED[c] != RED[card]) for card in DECK
+)
 
 
 class KlondikeGame(Game):
@@ -70,15 +80,10 @@ class KlondikeGame(Game):
 
     @property
     def can_auto_finish(self) -> bool:
-        return (
-            not self.stock
-            and not self.waste
-            and not any(self.down)
-            and not self._is_won()
-        )
+        return not self.stock and not self.waste and not any(self.down) and not self._is_won()
 
     def _foundation_for(self, card: int) -> list[int] | None:
-        """The foundation that takes ``card`` next: its suit's pile, or the first empty one for an Ace."""
+        """The foundation taking ``card`` next: its suit's, or the first empty one for an Ace."""
         if RANK[card] == ACE:
             for foundation in self.foundations:
                 if not foundation:
@@ -89,58 +94,43 @@ class KlondikeGame(Game):
                 return foundation
         return None
 
+    def _foundation_wants(self) -> set[int]:
+        """The cards some foundation would take now."""
+        wants = {pile[-1] + 1 for pile in self.foundations if pile and RANK[pile[-1]] != KING}
+        if not all(self.foundations):
+            wants.update(ACES)
+        return wants
+
     def _generate(self) -> list[Move]:
         moves: list[Move] = []
-        up = self.up
-        tops = [column[-1] if column else -1 for column in up]
-        empties = [i for i in range(7) if not up[i] and not self.down[i]]
-
-        if self.waste:
-            card = self.waste[-1]
-            if self._foundation_for(card) is not None:
-                moves.append(interned("waste", "f"))
-            moves.extend(
-                interned("waste", TABLEAU[i]) for i in self._columns_taking(card, tops, empties)
-            )
-
-        for i in range(7):
-            run = up[i]
-            if not run:
-                continue
-            if self._foundation_for(run[-1]) is not None:
-                moves.append(interned(TABLEAU[i], "f"))
-            bottom_rank = RANK[run[0]]
-            for j in range(7):
-                if j == i:
-                    continue
-                target = tops[j]
-                if target < 0:
-                    if bottom_rank == KING:
-                        moves.append(interned(TABLEAU[i], TABLEAU[j], len(run)))
-                    continue
-                # Face-up cards form a descending run, so only one of them can fit the target.
-                index = bottom_rank - RANK[target] + 1
-                if 0 <= index < len(run) and RED[run[index]] != RED[target]:
-                    moves.append(interned(TABLEAU[i], TABLEAU[j], len(run) - index))
-
+        up, waste = self.up, self.waste
+        wants = self._foundation_wants()
+        # A card that can move, mapped to its moves indexed by destination column.
+        movers: dict[int, tuple[Move | None, ...]] = {}
         for f, foundation in enumerate(self.foundations):
             if foundation:
-                moves.extend(
-                    interned(FOUNDATIONS[f], TABLEAU[i])
-                    for i in self._columns_taking(foundation[-1], tops, empties)
-                )
+                movers[foundation[-1]] = FROM_FOUNDATION_MOVES[f]
+        if waste:
+            movers[waste[-1]] = WASTE_TO
+            if waste[-1] in wants:
+                moves.append(WASTE_TO_FOUNDATION)
+        for i, run in enumerate(up):
+            if run:
+                if run[-1] in wants:
+                    moves.append(TO_FOUNDATION_MOVES[i])
+                movers.update(zip(run, run_moves(i, len(run)), strict=True))
+
+        for j, run in enumerate(up):
+            for card in GOES_ON[run[-1]] if run else KINGS:
+                row = movers.get(card)
+                if row is not None and row[j] is not None:
+                    moves.append(row[j])
 
         if self.stock:
-            moves.append(_DRAW)
-        elif self.waste:
-            moves.append(_RECYCLE)
+            moves.append(DRAW)
+        elif waste:
+            moves.append(RECYCLE)
         return moves
-
-    def _columns_taking(self, card: int, tops: list[int], empties: list[int]) -> list[int]:
-        if RANK[card] == KING:
-            return empties
-        rank, red = RANK[card] + 1, RED[card]
-        return [i for i, top in enumerate(tops) if top >= 0 and RANK[top] == rank and RED[top] != red]
 
     # ----------------------------------------------------------------- checking a move
 
@@ -205,19 +195,21 @@ class KlondikeGame(Game):
         return (source, source_column, target, n, delta)
 
     def _plan_stock(self, move: Move) -> Plan:
-        if move == _DRAW:
+        if move == DRAW:
             if not self.stock:
                 if self.waste:
                     raise IllegalMove("The stock is empty: recycle the waste.")
                 raise IllegalMove("The stock and the waste are both empty.")
             return ("draw",)
-        if move == _RECYCLE:
+        if move == RECYCLE:
             if self.stock:
                 raise IllegalMove("The waste is recycled only when the stock is empty.")
             if not self.waste:
                 raise IllegalMove("The waste is empty: there is nothing to recycle.")
             return ("recycle",)
-        raise IllegalMove("Cards leave the stock only by a draw, and return to it only by a recycle.")
+        raise IllegalMove(
+            "Cards leave the stock only by a draw, and return to it only by a recycle."
+        )
 
     def _foundation_refusal(self, card: int, dst: str) -> str:
         if RANK[card] == ACE:
@@ -225,9 +217,10 @@ class KlondikeGame(Game):
                 return "Every foundation is taken: an Ace needs an empty one."
             return f"A foundation starts with an Ace on an empty pile: {dst} is not empty."
         needed = long_name(card - 1)
+        where = "a foundation" if dst == "f" else dst
         return (
             "Foundations build up by suit from Ace to King: "
-            f"the {long_name(card)} needs the {needed} on top of {'a foundation' if dst == 'f' else dst}."
+            f"the {long_name(card)} needs the {needed} on top of {where}."
         )
 
     # ----------------------------------------------------------------- making a move
@@ -255,8 +248,8 @@ class KlondikeGame(Game):
         if self._scoring != "standard":
             return 0
         if self._draw == 1:
-            return DRAW_ONE_RECYCLE
-        return DRAW_THREE_RECYCLE if self.recycles >= FREE_DRAW_THREE_RECYCLES else 0
+            return DRAW_ONERECYCLE
+        return DRAW_THREERECYCLE if self.recycles >= FREEDRAW_THREERECYCLES else 0
 
     def _add_score(self, delta: int) -> None:
         if delta and self.score is not None:
@@ -267,7 +260,8 @@ class KlondikeGame(Game):
     def _describe(self, move: Move, plan: Plan) -> str:
         if plan[0] == "draw":
             count = min(self._draw, len(self.stock))
-            return f"turns {'1 card' if count == 1 else f'{count} cards'} from the stock onto the waste."
+            cards = "1 card" if count == 1 else f"{count} cards"
+            return f"turns {cards} from the stock onto the waste."
         if plan[0] == "recycle":
             penalty = self._recycle_penalty()
             cost = f" ({penalty} points)" if penalty else ""
@@ -286,7 +280,7 @@ class KlondikeGame(Game):
     # ----------------------------------------------------------------- conveniences
 
     def draw(self) -> None:
-        self.move(_DRAW if self.stock else _RECYCLE)
+        self.move(DRAW if self.stock else RECYCLE)
 
     def auto_finish(self) -> list[Move]:
         """Play every card to the foundations; only when the stock and waste are empty and all
@@ -304,8 +298,7 @@ class KlondikeGame(Game):
                 (column for column in range(7) if self.up[column]),
                 key=lambda column: RANK[self.up[column][-1]],
             )
-            move = interned(TABLEAU[lowest], "f")
+            move = TO_FOUNDATION_MOVES[lowest]
             self.move(move)
             played.append(move)
         return played
-
