@@ -23,7 +23,7 @@ def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
     search visited ``limit`` positions without deciding."""
     root = game._snapshot()
     on_foundations = sum(map(len, game.foundations))
-    seen = {game._position_key()}
+    seen = {_symmetric_key(game)}
     frontier = [root]
     try:
         while frontier:
@@ -34,7 +34,7 @@ def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
                 if _makes_progress(game, move, plan, on_foundations):
                     return True
                 game._execute(plan)
-                key = game._position_key()
+                key = _symmetric_key(game)
                 if key not in seen:
                     if len(seen) >= limit:
                         return None
@@ -44,6 +44,13 @@ def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
         return False
     finally:
         game._restore(root)
+
+
+def _symmetric_key(game: Game) -> tuple:
+    """The position up to the order of columns and of foundations, which progress ignores."""
+    piles = game._piles()
+    columns = sorted(zip(map(tuple, piles[:7]), map(tuple, piles[7:14]), strict=True))
+    return (*columns, *sorted(map(tuple, piles[14:18])), *map(tuple, piles[18:]))
 
 
 def _makes_progress(game: Game, move, plan: tuple, on_foundations: int) -> bool:
