@@ -33,6 +33,10 @@ GOES_ON = tuple(
 )
 
 
+def _takes(foundation: list[int], card: int) -> bool:
+    return foundation[-1] == card - 1 if foundation else RANK[card] == ACE
+
+
 class KlondikeGame(Game):
     """Klondike by SPEC.md: ``KlondikeGame(seed=42, draw=1, scoring="standard")``."""
 
@@ -169,8 +173,13 @@ class KlondikeGame(Game):
         if dst[0] == "f":
             if n != 1:
                 raise IllegalMove("Foundations take one card at a time.")
-            target = self._foundation_for(card)
-            if target is None or (dst != "f" and target is not self.foundations[int(dst[1]) - 1]):
+            if dst == "f":
+                target = self._foundation_for(card)
+            else:
+                target = self.foundations[int(dst[1]) - 1]
+                if not _takes(target, card):
+                    target = None
+            if target is None:
                 raise IllegalMove(self._foundation_refusal(card, dst))
             return (source, source_column, target, 1, TO_FOUNDATION[self._scoring])
 
