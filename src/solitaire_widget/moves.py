@@ -36,6 +36,8 @@ class Move:
             raise ValueError(f"unknown pile {dst!r}: piles are {', '.join(DESTINATIONS)}")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
             raise ValueError(f"a move carries 1 to {MAX_CARDS} cards, not {n!r}")
+        if (src, dst) in _WORDS.values() and n != 1:
+            raise ValueError("a draw or a recycle carries no card count")
         object.__setattr__(self, "src", src)
         object.__setattr__(self, "dst", dst)
         object.__setattr__(self, "n", n)

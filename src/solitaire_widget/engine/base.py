@@ -290,7 +290,8 @@ class Game:
             if n <= len(up) + len(self.down[column]):
                 count = "1 face-up card" if len(up) == 1 else f"{len(up)} face-up cards"
                 raise IllegalMove(f"Face-down cards never move: {pile} has only {count}.")
-            raise IllegalMove(f"{pile} has only {len(up) + len(self.down[column])} cards.")
+            total = len(up) + len(self.down[column])
+            raise IllegalMove(f"{pile} has only {total} card{'s' if total > 1 else ''}.")
         return up[-n:]
 
 

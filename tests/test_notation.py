@@ -1,0 +1,167 @@
+"""Move notation: ``SRC-DST``, ``SRC-DST:N``, ``f`` for any foundation, ``draw`` and ``recycle``."""
+
+import pytest
+
+from positions import klondike
+from solitaire_widget.engine import IllegalMove, KlondikeGame
+from solitaire_widget.moves import Move
+
+PILES = [
+    "stock",
+    "waste",
+    "reserve",
+    "f1",
+    "f2",
+    "f3",
+    "f4",
+    "t1",
+    "t2",
+    "t3",
+    "t4",
+    "t5",
+    "t6",
+    "t7",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("draw", Move("stock", "waste")),
+        ("recycle", Move("waste", "stock")),
+        ("waste-t3", Move("waste", "t3")),
+        ("t6-f", Move("t6", "f")),
+        ("t2-t5:3", Move("t2", "t5", 3)),
+        ("reserve-t1", Move("reserve", "t1")),
+        ("t4-f:13", Move("t4", "f", 13)),
+        ("f2-t7", Move("f2", "t7")),
+        ("waste-f4", Move("waste", "f4")),
+    ],
+)
+def test_the_specs_examples_parse_and_print_back_canonically(text, move):
+    assert Move.parse(text) == move
+    assert str(move) == text
+
+
+def test_one_card_is_written_without_a_count():
+    assert str(Move("t2", "t5", 1)) == "t2-t5"
+    assert str(Move("t2", "t5")) == "t2-t5"
+
+
+def test_a_move_is_a_small_immutable_value():
+    move = Move("t2", "t5", 3)
+    assert (move.src, move.dst, move.n) == ("t2", "t5", 3)
+    assert move == Move("t2-t5:3")
+    assert hash(move) == hash(Move.parse("t2-t5:3"))
+    assert len({Move("t1", "f"), Move.parse("t1-f"), Move("t1", "f", 1)}) == 1
+    with pytest.raises(AttributeError):
+        move.n = 2
+
+
+def test_moves_differ_by_any_field():
+    assert Move("t1", "t2") != Move("t1", "t3")
+    assert Move("t1", "t2") != Move("t1", "t2", 2)
+    assert Move("t1", "t2") != Move("t2", "t2")
+
+
+@pytest.mark.parametrize("text", ["T2-T5:3", " t2-t5:3 ", "DRAW", "Recycle", "Waste-F"])
+def test_notation_ignores_case_and_surrounding_spaces(text):
+    assert str(Move.parse(text)) == text.strip().lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "t8-t1",
+        "t0-t1",
+        "t1",
+        "t1-",
+        "-t1",
+        "t1-t2:0",
+        "t1-t2:",
+        "t1-t2:x",
+        "t1-t2:53",
+        "x-y",
+        "f-t1",
+        "f5-t1",
+        "t1--t2",
+        "t1-t2-t3",
+        "draw:3",
+        "drew",
+        "t1-t2:-1",
+        "1t-2t",
+    ],
+)
+def test_malformed_notation_raises_value_error_naming_the_text(text):
+    with pytest.raises(ValueError) as refusal:
+        Move.parse(text)
+    assert repr(text) in str(refusal.value)
+    assert not isinstance(refusal.value, IllegalMove)
+
+
+def test_a_game_refuses_malformed_notation_with_value_error_and_changes_nothing():
+    game = KlondikeGame(seed=1)
+    before = game.state()
+    for text in ["t9-t1", "t1-t2:zero", "shuffle"]:
+        with pytest.raises(ValueError, match=text):
+            game.move(text)
+    assert game.state() == before
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "n"), [("t9", "t1", 1), ("t1", "x", 1), ("t1", "t2", 0), ("f", "t1", 1)]
+)
+def test_the_constructor_refuses_impossible_fields(src, dst, n):
+    with pytest.raises(ValueError):
+        Move(src, dst, n)
+
+
+def test_the_constructor_refuses_a_count_that_is_not_an_integer():
+    with pytest.raises(ValueError):
+        Move("t1", "t2", "3")
+    with pytest.raises(ValueError):
+        Move("t1", "t2", True)
+
+
+def test_every_move_prints_to_notation_that_parses_back_to_it():
+    stock_moves = {("stock", "waste"), ("waste", "stock")}
+    moves = [
+        Move(src, dst, n)
+        for src in PILES
+        for dst in [*PILES, "f"]
+        for n in range(1, 53)
+        if n == 1 or (src, dst) not in stock_moves
+    ]
+    assert [m for m in moves if Move.parse(str(m)) != m] == []
+
+
+@pytest.mark.parametrize("src, dst", [("stock", "waste"), ("waste", "stock")])
+def test_a_draw_or_recycle_with_a_card_count_is_refused(src, dst):
+    with pytest.raises(ValueError, match="no card count"):
+        Move(src, dst, 3)
+    with pytest.raises(ValueError):
+        Move.parse(f"{src}-{dst}:3")
+
+
+def test_repr_shows_the_notation():
+    assert "t2-t5:3" in repr(Move("t2", "t5", 3))
+
+
+def test_a_game_takes_a_move_as_text_as_a_move_or_as_its_fields():
+    position = ["KS", "QH", "QD"]
+    by_text, by_move, by_fields = (klondike(position) for _ in range(3))
+    by_text.move("t2-t1")
+    by_move.move(Move("t2", "t1"))
+    by_fields.move("t2", "t1")
+    assert by_text.state() == by_move.state() == by_fields.state()
+    counted = klondike(["KS QH JC", "", "KC"])
+    counted.move("t1", "t3", 2)
+    assert counted.state()["tableau"][2]["up"] == ["KC", "QH", "JC"]
+
+
+def test_the_history_keeps_the_f_destination_as_it_was_asked_for():
+    game = klondike(["AH", "KS"], foundations=[])
+    game.move("t1-f")
+    assert [str(m) for m in game.history] == ["t1-f"]
+    assert game.state()["history"] == ["t1-f"]
