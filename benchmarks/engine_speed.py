@@ -83,7 +83,9 @@ def main() -> None:
     print(f"{'ours':<18}{'moves/s':>10}   {'baseline':<20}{'moves/s':>10}{'ratio':>8}")
     for name, ours, baseline_name, baseline in pairs:
         mine, theirs = rate(ours, args.rounds), rate(baseline, args.rounds)
-        print(f"{name:<18}{mine:>10,.0f}   {baseline_name:<20}{theirs:>10,.0f}{mine / theirs:>7.1f}x")
+        print(
+            f"{name:<18}{mine:>10,.0f}   {baseline_name:<20}{theirs:>10,.0f}{mine / theirs:>7.1f}x"
+        )
 
 
 if __name__ == "__main__":
