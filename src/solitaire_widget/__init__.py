@@ -1,9 +1,11 @@
-"""Klondike and Applegate solitaire to play, teach and script in Jupyter notebooks."""
+"""Klondike and Applegate solitaire to play, teach and script in Jupyter notebooks.
 
-from .engine import ApplegateGame as Applegate
+The rules engine (``solitaire_widget.engine``) is plain Python; ``Klondike`` and ``Applegate``
+here are anywidgets that wrap it and show the board.
+"""
+
 from .engine import IllegalMove
-from .engine import KlondikeGame as Klondike
 from .moves import Move
-from .state import load_game as load
+from .widget import Applegate, Klondike, load
 
 __all__ = ["Applegate", "IllegalMove", "Klondike", "Move", "load"]

@@ -1,0 +1,384 @@
+"""The anywidget layer: the board in the page, requests from it, and hiding the hidden cards.
+
+Python is the only judge. The page is sent a view of the game that names no face-down card,
+no stock card and no hidden reserve card; it sends requests carrying the version they were made
+on; this module checks every field, lets the engine decide, and answers through traits.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from .engine import ApplegateGame, Game, IllegalMove, KlondikeGame
+from .moves import Move
+from .state import load_game
+
+_STATIC = Path(__file__).parent / "static"
+
+# anywidget raises when the class is defined if its module file is missing; without the built
+# bundle the package must still import, so the board explains itself instead.
+_UNBUILT_ESM = """export default {
+  render({ el }) {
+    el.textContent =
+      "The widget's JavaScript bundle is not built; reinstall with pip install .";
+  },
+};
+"""
+
+_SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
+_MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
+_MAX_MOVE_LENGTH = 16
+_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "new_game", "hint", "finish"})
+_REQUEST_FIELDS = {"move": frozenset({"type", "move", "version"})} | {
+    kind: frozenset({"type", "version"}) for kind in _PLAIN_REQUESTS
+}
+_STALE = "The board changed before this request arrived, so nothing was done. Try again."
+
+
+def _bundle_file(name: str, fallback: str) -> Path | str:
+    path = _STATIC / name
+    return path if path.is_file() else fallback
+
+
+def _seed_to_json(seed: int | None, _widget: object) -> str | None:
+    """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text."""
+    return None if seed is None else str(seed)
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def board_view(game: Game) -> dict[str, Any]:
+    """What the page may know of the game: counts in place of every card it cannot see."""
+    state = game.state()
+    reserve = state["reserve"]
+    return {
+        "kind": state["game"],
+        "version": game.version,
+        "options": state["options"],
+        "tableau": [
+            {"down": len(pile["down"]), "up": list(pile["up"])} for pile in state["tableau"]
+        ],
+        "foundations": [list(pile) for pile in state["foundations"]],
+        "stock": len(state["stock"]),
+        "waste": list(state["waste"]),
+        "reserve": len(reserve),
+        "reserve_top": reserve[-1] if reserve else None,
+        "legal": [str(game.resolve(move)) for move in game.legal_moves()],
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "can_finish": game.can_auto_finish,
+    }
+
+
+def request_refusal(content: object, version: int) -> str | None:
+    """Why a request from the page cannot be carried out as it stands, or None when it can.
+
+    Only the shape is checked here; whether a well-formed move is legal is the engine's call.
+    """
+    if not isinstance(content, dict):
+        return "A request must be an object with a type and a version."
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in _REQUEST_FIELDS:
+        return f"Unknown request type {_short(kind)}."
+    expected = _REQUEST_FIELDS[kind]
+    if set(content) != expected:
+        missing = sorted(expected - set(content))
+        extra = sorted(map(_short, set(content) - expected))
+        wrong = "; ".join(
+            part
+            for part in (
+                f"missing {', '.join(missing)}" if missing else "",
+                f"unexpected {', '.join(extra)}" if extra else "",
+            )
+            if part
+        )
+        return f"A {kind} request has the wrong fields ({wrong})."
+    request_version = content["version"]
+    if isinstance(request_version, bool) or not isinstance(request_version, int):
+        return "A request's version must be a whole number."
+    if kind == "move":
+        text = content["move"]
+        if not isinstance(text, str) or len(text) > _MAX_MOVE_LENGTH:
+            return "A move must be short text such as t2-t5:3."
+        found = _MOVE_REQUEST.fullmatch(text)
+        if found is None:
+            return f"Could not read the move {_short(text)}."
+        if found[3] is not None and not 1 <= int(found[3]) <= 52:
+            return f"A move carries 1 to 52 cards, not {int(found[3])}."
+    if request_version != version:
+        return _STALE
+    return None
+
+
+class _Board(anywidget.AnyWidget):
+    """A game of solitaire shown as a board; the engine game it wraps keeps the rules."""
+
+    _esm = _bundle_file("widget.js", _UNBUILT_ESM)
+    _css = _bundle_file("widget.css", "")
+    _game_class: ClassVar[type[Game]]
+
+    status = traitlets.Unicode("playing", read_only=True).tag(sync=True)
+    score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    moves = traitlets.Int(0, read_only=True).tag(sync=True)
+    seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
+        sync=True, to_json=_seed_to_json
+    )
+    show_marks = traitlets.Bool(True, help="Mark the piles that take a picked-up card.").tag(
+        sync=True
+    )
+    _board = traitlets.Dict().tag(sync=True)
+    _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
+    _hint = traitlets.Dict(None, allow_none=True).tag(sync=True)
+    _clock = traitlets.Dict({"started": None, "ended": None}).tag(sync=True)
+
+    _game: Game
+
+    def _attach(self, game: Game, show_marks: bool) -> None:
+        """Set up the widget around ``game``; every constructor ends here."""
+        if not isinstance(game, self._game_class):
+            raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
+        self._game = game
+        self._message_id = 0
+        super().__init__(show_marks=show_marks)
+        self.on_msg(self._on_request)
+        self._sync()
+
+    @classmethod
+    def _wrap(cls, game: Game, *, show_marks: bool = True) -> _Board:
+        """A widget showing an existing engine game (what ``load`` returns)."""
+        board = cls.__new__(cls)
+        board._attach(game, show_marks)
+        return board
+
+    # ------------------------------------------------------------- keeping the page in step
+
+    def _sync(self) -> None:
+        """Bring every synced trait up to date with the game, in one message to every view."""
+        game = self._game
+        status = game.status
+        with self.hold_sync():
+            was = self.status
+            before = self._board.get("version")
+            self.set_trait("status", status)
+            self.set_trait("score", game.score)
+            self.set_trait("moves", game.moves)
+            self.set_trait("seed", game.seed)
+            self.set_trait("_board", board_view(game))
+            self._update_clock(status)
+            if before != game.version:
+                self.set_trait("_hint", None)
+                if status == "won" and was != "won":
+                    self._say(f"You won in {game.moves} moves!", "win")
+                elif status == "lost" and was != "lost":
+                    self._say(
+                        "No move can make progress any more: this game is lost. "
+                        "Undo, or start a new game.",
+                        "lost",
+                    )
+                elif self._message.get("text"):
+                    self._say("", "info")
+
+    def _update_clock(self, status: str) -> None:
+        clock = dict(self._clock)
+        if clock["started"] is None and self._game.moves:
+            clock["started"] = _now_ms()
+        if status == "playing":
+            clock["ended"] = None
+        elif clock["ended"] is None and clock["started"] is not None:
+            clock["ended"] = _now_ms()
+        self.set_trait("_clock", clock)
+
+    def _say(self, text: str, kind: str) -> None:
+        self._message_id += 1
+        self.set_trait("_message", {"text": text, "kind": kind, "id": self._message_id})
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Sync after a change even when it raises: an ``on_move`` callback may fail after the
+        move was made, and the page must still show the move."""
+        try:
+            yield
+        finally:
+            self._sync()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The page never sets the game: it asks through requests. What it tries to set is
+        refused and the true values go back, so that view is in step again. Only ipywidgets'
+        view counting (``_view_count``) may come from the page."""
+        counting = {name: value for name, value in sync_data.items() if name == "_view_count"}
+        if counting:
+            super().set_state(counting)
+        refused = [name for name in sync_data if name in self.keys and name not in counting]
+        if refused:
+            self.send_state(refused)
+
+    # ------------------------------------------------------------- requests from the page
+
+    def _on_request(self, _widget: object, content: object, _buffers: object) -> None:
+        try:
+            refusal = request_refusal(content, self._game.version)
+            if refusal is not None:
+                self._say(refusal, "error")
+                return
+            assert isinstance(content, dict)
+            self._carry_out(content)
+        except Exception as error:  # a request from the page must never raise in the kernel
+            self.log.exception("solitaire_widget: request %r failed", content)
+            self._say(f"That request failed inside the kernel: {error}", "error")
+
+    def _carry_out(self, request: dict[str, Any]) -> None:
+        kind = request["type"]
+        if kind == "move":
+            try:
+                move = Move.parse(request["move"])
+            except ValueError as unreadable:
+                self._say(str(unreadable), "error")
+                return
+            if not self._game.is_legal(move):
+                self._say(self._game.explain(move), "error")
+                return
+            self.move(move)
+        elif kind == "hint":
+            self._answer_hint()
+        else:
+            actions: dict[str, Callable[[], object]] = {
+                "draw": self.draw,
+                "undo": self.undo,
+                "redo": self.redo,
+                "new_game": self.new_game,
+                "finish": self.auto_finish,
+            }
+            try:
+                actions[kind]()
+            except IllegalMove as refusal:
+                self._say(str(refusal), "error")
+
+    def _answer_hint(self) -> None:
+        self._say("No hint yet.", "info")
+
+    # ------------------------------------------------------------- the game's public API
+
+    def move(self, move: Move | str, dst: str | None = None, n: int = 1) -> None:
+        """Make a move (``"t2-t5:3"``, a ``Move``, or ``src, dst[, n]``); raises ``IllegalMove``."""
+        with self._changing():
+            self._game.move(move, dst, n)
+
+    def draw(self) -> None:
+        """Draw from the stock, or recycle the waste when the stock is empty."""
+        with self._changing():
+            self._game.draw()
+
+    def undo(self) -> None:
+        with self._changing():
+            self._game.undo()
+
+    def redo(self) -> None:
+        with self._changing():
+            self._game.redo()
+
+    def auto_finish(self) -> list[Move]:
+        """Play every card that can go home now; raises ``IllegalMove`` when the game can't."""
+        with self._changing():
+            return self._game.auto_finish()
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal again in the same widget (a random seed when None), keeping the options."""
+        with self._changing():
+            self._game.new_game(seed)
+            self.set_trait("_clock", {"started": None, "ended": None})
+
+    def legal_moves(self) -> list[Move]:
+        return self._game.legal_moves()
+
+    def is_legal(self, move: Move | str) -> bool:
+        return self._game.is_legal(move)
+
+    def explain(self, move: Move | str) -> str:
+        return self._game.explain(move)
+
+    def state(self) -> dict[str, Any]:
+        """The whole game (SPEC section 4), hidden cards included: this stays in Python."""
+        return self._game.state()
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        self._game.save(path)
+
+    def on_move(self, callback: Callable[[Move], Any]) -> None:
+        """Call ``callback(move)`` after every applied move, from code or from the board."""
+        self._game.on_move(callback)
+
+    @property
+    def history(self) -> list[Move]:
+        return self._game.history
+
+    def __str__(self) -> str:
+        return str(self._game)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed} moves={self.moves} {self.status}>"
+
+
+class Klondike(_Board):
+    """Klondike: seven columns, a stock to draw from (1 or 3 at a time), four foundations."""
+
+    _game_class = KlondikeGame
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        draw: int = 1,
+        scoring: str | None = "standard",
+        *,
+        show_marks: bool = True,
+    ) -> None:
+        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks)
+
+    @classmethod
+    def from_deal(
+        cls,
+        cards: Sequence[str],
+        draw: int = 1,
+        scoring: str | None = "standard",
+        *,
+        show_marks: bool = True,
+    ) -> Klondike:
+        """A game dealt from these 52 cards in the order a person deals them."""
+        game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
+        return cls._wrap(game, show_marks=show_marks)
+
+
+class Applegate(_Board):
+    """Applegate: seven piles of seven, a three-card reserve, runs of thirteen go home."""
+
+    _game_class = ApplegateGame
+
+    def __init__(self, seed: int | None = None, *, show_marks: bool = True) -> None:
+        self._attach(ApplegateGame(seed=seed), show_marks)
+
+    @classmethod
+    def from_deal(cls, cards: Sequence[str], *, show_marks: bool = True) -> Applegate:
+        """A game dealt from these 52 cards in the order a person deals them."""
+        return cls._wrap(ApplegateGame.from_deal(cards), show_marks=show_marks)
+
+
+def load(state: dict[str, Any] | str, *, show_marks: bool = True) -> Klondike | Applegate:
+    """A new widget of the right kind from a state dict or its JSON text (``g.state()``)."""
+    game = load_game(state)
+    kind = Klondike if isinstance(game, KlondikeGame) else Applegate
+    return kind._wrap(game, show_marks=show_marks)

@@ -1,0 +1,147 @@
+"""The solitaire boards in a JupyterLab page: a notebook with both games, and ways to read a board.
+
+Positions are built with tests/positions.py and loaded in the kernel, so every move a test makes
+is known to be legal (or known to be refused) before the page is opened.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from positions import applegate_state, klondike_state, run_down
+
+from .harness import LabPage
+
+# Klondike: JS onto QD (click), TD onto JS (drag), AH home (double-click), 9C onto TD (keyboard);
+# the 2H is the stock's top card, so a cell can send it home after the AH.
+KLONDIKE = klondike_state(["QD", "JS", "TD", "AH", "9C", "5H", "8S"], foundations=[], stock="* 2H")
+
+# Applegate: a finished spade run on t1 (double-click), 7H from the reserve onto 8H (click), QC
+# onto KC (drag), JH onto QH (keyboard), and JC onto the QC from a cell. Diamonds start at home.
+APPLEGATE = applegate_state(
+    [
+        " ".join(run_down("5S", 13)),
+        "AH 2H | 2C 3C 8H",
+        "3H 4H | 4C 5C KC",
+        "QC",
+        "5H 6H | 6C 7C JH",
+        "TH | 8C 9C QH",
+        "TC AC JC",
+    ],
+    reserve="KH 9H 7H",
+)
+
+NOTEBOOK_CELLS = [
+    "from solitaire_widget.widget import load",
+    f"k = load({json.dumps(KLONDIKE)!r})\nk",
+    f"a = load({json.dumps(APPLEGATE)!r})\na",
+]
+
+# Reads a board as the player sees it: per pile, the named cards in DOM order (bottom to top),
+# the face-down cards and the count badge.
+_READ_BOARD = """(root) => {
+  const piles = {};
+  for (const pile of root.querySelectorAll("[data-pile]")) {
+    piles[pile.dataset.pile] = {
+      cards: [...pile.querySelectorAll("[data-card]")].map((card) => card.dataset.card),
+      down: pile.querySelectorAll('[aria-label="face-down card"]').length,
+      count: pile.querySelector(".sw-count")?.textContent ?? null,
+    };
+  }
+  return piles;
+}"""
+
+
+def open_both_games(lab: LabPage) -> None:
+    lab.open(lab.write_notebook("boards.ipynb", NOTEBOOK_CELLS))
+    lab.run_all()
+
+
+def board(page: Page, kind: str, index: int = 0) -> Locator:
+    """The widget root of the index-th view of the klondike or applegate board."""
+    return page.locator(f'.solitaire-widget[data-kind="{kind}"]').nth(index)
+
+
+def read_board(root: Locator) -> dict[str, dict[str, Any]]:
+    return root.evaluate(_READ_BOARD)
+
+
+def expected_board(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What the page must show for a kernel state: face-up cards by name, hidden ones by count."""
+    piles: dict[str, dict[str, Any]] = {}
+    for number, pile in enumerate(state["tableau"], 1):
+        piles[f"t{number}"] = {"cards": pile["up"], "down": len(pile["down"]), "count": None}
+    for number, pile in enumerate(state["foundations"], 1):
+        piles[f"f{number}"] = {"cards": pile[-1:], "down": 0, "count": None}
+    if state["game"] == "klondike":
+        stock = state["stock"]
+        shown = 3 if state["options"]["draw"] == 3 else 1
+        piles["stock"] = {
+            "cards": [],
+            "down": min(len(stock), 1),
+            "count": str(len(stock)) if stock else None,
+        }
+        piles["waste"] = {"cards": state["waste"][-shown:], "down": 0, "count": None}
+    else:
+        reserve = state["reserve"]
+        piles["reserve"] = {
+            "cards": reserve[-1:],
+            "down": 1 if len(reserve) > 1 else 0,
+            "count": str(len(reserve)) if reserve else None,
+        }
+    return piles
+
+
+def wait_for_history(lab: LabPage, name: str, history: list[str], timeout: float = 15) -> None:
+    """Waits until the kernel's game has exactly this history (the request has been handled)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = lab.evaluate(f"[str(m) for m in {name}.history]")
+        if found == history:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{name}.history is {found}, expected {history}")
+        time.sleep(0.1)
+
+
+def assert_page_shows_kernel_state(
+    lab: LabPage, name: str, root: Locator, timeout: float = 10
+) -> None:
+    """The page and the kernel's g.state() agree card for card (the page may lag a little)."""
+    expected = expected_board(lab.evaluate(f"{name}.state()"))
+    deadline = time.monotonic() + timeout
+    while True:
+        shown = read_board(root)
+        if shown == expected:
+            return
+        if time.monotonic() > deadline:
+            differ = {
+                pile: (shown.get(pile), want)
+                for pile, want in expected.items()
+                if shown.get(pile) != want
+            }
+            raise AssertionError(f"the page does not show {name}.state(): {differ}")
+        time.sleep(0.1)
+
+
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """Presses on source, moves in steps (so pointermove fires) and lets go over target."""
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start is not None and end is not None
+    x, y = start["x"] + start["width"] / 2, start["y"] + 12
+    to_x, to_y = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 13):
+        page.mouse.move(x + (to_x - x) * step / 12, y + (to_y - y) * step / 12)
+    page.mouse.up()
+
+
+def cell_count(lab: LabPage) -> int:
+    return lab.page.evaluate(
+        "(path) => window.__e2e.panel(path).content.model.cells.length", lab.path
+    )
