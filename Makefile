@@ -1,0 +1,52 @@
+# The README's two commands (`make demo`, `make test`) and `make bench`.
+# Every target installs what it needs first; a second run only re-installs what changed.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# pip runs again only when the packaging changes; the JS bundle has its own rule below.
+INSTALLED := $(VENV)/.installed
+BUNDLE := src/solitaire_widget/static/widget.js
+NODE_MODULES := node_modules/.package-lock.json
+CHROMIUM := /usr/bin/chromium
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: demo test bench install
+
+install: $(INSTALLED) $(BUNDLE)
+
+demo: install
+	$(BIN)/jupyter lab --ip=127.0.0.1 $(ALLOW_ROOT) notebooks/play.ipynb
+
+test: install $(CHROMIUM)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# A benchmark is a file in benchmarks/ that runs as a script.
+bench: install $(CHROMIUM)
+	@set -e; for script in $$(grep -l '^if __name__ == "__main__":' benchmarks/*.py); do \
+		echo "== $$script"; $(BIN)/python "$$script"; done
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# The editable install runs the hatch-jupyter-builder hook, which runs npm install and the build.
+$(INSTALLED): $(BIN)/python pyproject.toml package.json package-lock.json
+	$(BIN)/python -m pip install --disable-pip-version-check --quiet -e '.[test]'
+	touch $@
+
+# npm ci, unlike npm install, leaves package-lock.json alone, so pip does not run again next time.
+$(NODE_MODULES): package-lock.json
+	npm ci --no-audit --no-fund
+
+# Rebuilds the bundle after js/ changes without going through pip again.
+$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) | $(INSTALLED)
+	npm run build
+
+$(CHROMIUM):
+	if [ "$$(id -u)" -eq 0 ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+		sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
