@@ -22,6 +22,8 @@ Plan = tuple
 class IllegalMove(ValueError):
     """A move the rules forbid. The message names the rule, written for a player."""
 
+    __module__ = "solitaire_widget"  # how users import it, and how tracebacks should name it
+
 
 def random_seed() -> int:
     """A seed for a game asked for without one: short enough to read out and type back."""
