@@ -115,6 +115,11 @@ def test_a_king_fills_an_empty_column():
     assert tableau(game, 2) == ([], ["3C"])
 
 
+def test_explain_says_a_king_fills_an_empty_column_even_when_a_foundation_is_empty():
+    game = klondike(["", "3C | KH"], foundations=[])
+    assert game.explain("t2-t1") == "Legal: the King of hearts fills the empty column t1."
+
+
 def test_a_run_led_by_a_king_fills_an_empty_column():
     game = klondike(["", "3C | KH QS JD"])
     assert_allowed(game, "t2-t1:3")

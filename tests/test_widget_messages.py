@@ -160,6 +160,14 @@ def test_a_finish_request_plays_home_and_celebrates():
     assert board._clock["ended"] is not None
 
 
+def test_a_status_observer_sees_the_move_count_that_goes_with_the_new_status():
+    board = load(klondike_state(["KC", "KD", "KH", "KS"]))
+    seen = []
+    board.observe(lambda change: seen.append((change.new, board.moves)), names=["status"])
+    board.auto_finish()
+    assert seen == [("won", 4)]
+
+
 def test_a_finish_request_that_cannot_finish_names_the_reason():
     board, page = klondike_42()
     message = page.request("finish")

@@ -175,11 +175,12 @@ class _Board(anywidget.AnyWidget):
         with self.hold_sync():
             was = self.status
             before = self._board.get("version")
-            self.set_trait("status", status)
+            # status last, so that an observer of status sees the move count it belongs to
             self.set_trait("score", game.score)
             self.set_trait("moves", game.moves)
             self.set_trait("seed", game.seed)
             self.set_trait("_board", board_view(game))
+            self.set_trait("status", status)
             self._update_clock(status)
             if before != game.version:
                 self.set_trait("_hint", None)

@@ -129,7 +129,7 @@ class ApplegateGame(Game):
         target = self.up[column]
         if not target:
             if RANK[card] != KING:
-                raise IllegalMove("Only a King can fill an empty column.")
+                raise IllegalMove("Only a King can fill an empty pile.")
         elif BELOW[target[-1]] != card:
             raise IllegalMove(
                 "A card goes on a card one rank higher of the same suit (a King goes on an Ace): "
@@ -149,12 +149,12 @@ class ApplegateGame(Game):
     def _describe(self, move: Move, plan: Plan) -> str:
         source, _, target, n, _ = plan
         card = source[-n]
-        if target in self.foundations:
+        if any(target is pile for pile in self.foundations):
             return f"the complete run of {SUIT_NAMES[SUIT[card]]} goes to a foundation."
         carried = f" (with {n - 1} card{'s' if n > 2 else ''} on it)" if n > 1 else ""
         origin = "the reserve's " if move.src == "reserve" else "the "
         if not target:
-            return f"{origin}{long_name(card)}{carried} fills the empty column {move.dst}."
+            return f"{origin}{long_name(card)}{carried} fills the empty pile {move.dst}."
         return f"{origin}{long_name(card)}{carried} goes on the {long_name(target[-1])}."
 
     def auto_finish(self) -> list[Move]:

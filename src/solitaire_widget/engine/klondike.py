@@ -278,7 +278,7 @@ class KlondikeGame(Game):
         source, _, target, n, _ = plan
         card = source[-n]
         carried = f" (with {n - 1} card{'s' if n > 2 else ''} on it)" if n > 1 else ""
-        if target in self.foundations:
+        if any(target is pile for pile in self.foundations):
             if not target:
                 return f"the {long_name(card)} starts a foundation."
             return f"the {long_name(card)} goes on the {long_name(target[-1])} on a foundation."

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .base import Game
 
-POSITION_LIMIT = 20_000
+POSITION_LIMIT = 10_000
 
 
 def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
@@ -33,6 +33,8 @@ def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
                 plan = game._plan(move)
                 if _makes_progress(game, move, plan, on_foundations):
                     return True
+                touched = [(pile, pile[:]) for pile in _touched_piles(game, plan)]
+                score, recycles = game.score, game.recycles
                 game._execute(plan)
                 key = _symmetric_key(game)
                 if key not in seen:
@@ -40,10 +42,20 @@ def can_progress(game: Game, limit: int = POSITION_LIMIT) -> bool | None:
                         return None
                     seen.add(key)
                     frontier.append(game._snapshot())
-                game._restore(position)
+                for pile, cards in touched:
+                    pile[:] = cards
+                game.score, game.recycles = score, recycles
         return False
     finally:
         game._restore(root)
+
+
+def _touched_piles(game: Game, plan: tuple) -> list[list[int]]:
+    """The piles a plan changes, so a child position costs a copy of those alone."""
+    if len(plan) == 1:  # a draw or a recycle
+        return [game.stock, game.waste]
+    source, column, target, _, _ = plan
+    return [source, target, game.down[column]] if column >= 0 else [source, target]
 
 
 def _symmetric_key(game: Game) -> tuple:
