@@ -77,8 +77,10 @@ function render({ model, el }) {
   const [movesStat, movesValue] = stat("Moves");
   const [timeStat, timeValue] = stat("Time");
   const statusValue = make("span", "sw-status");
+  const winnableBadge = make("span", "sw-winnable", "Winnable deal");
+  winnableBadge.title = "The solver proved this deal can be won";
   const stats = make("div", "sw-stats");
-  stats.append(scoreStat, movesStat, timeStat, statusValue);
+  stats.append(scoreStat, movesStat, timeStat, winnableBadge, statusValue);
   const bar = make("div", "sw-bar");
   bar.append(buttonRow, stats);
   const line = make("div", "sw-line");
@@ -316,6 +318,7 @@ function render({ model, el }) {
     scoreValue.textContent = String(score ?? "");
     movesValue.textContent = String(model.get("moves") ?? 0);
     const status = model.get("status");
+    winnableBadge.hidden = !(board && board.winnable_deal);
     statusValue.textContent = STATUS_TEXT[status] || "";
     statusValue.dataset.status = status;
     root.classList.toggle("sw-lost", status === "lost");

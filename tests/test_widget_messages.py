@@ -150,6 +150,32 @@ def test_a_hint_request_is_answered_without_changing_the_game():
     assert board.state() == before
 
 
+def test_a_hint_request_marks_a_legal_move_on_the_board():
+    board, page = klondike_42()
+    message = page.request("hint")
+    hint = board._hint
+    assert hint["version"] == board._board["version"]
+    assert hint["move"] in board._board["legal"]
+    assert message["kind"] == "info" and message["text"].startswith("Hint")
+
+
+def test_a_hint_on_a_game_that_can_no_longer_be_won_says_so():
+    from test_status import DEAD_KLONDIKE, DEAD_STOCK
+
+    board = load(klondike_state(DEAD_KLONDIKE, foundations=[], stock=DEAD_STOCK))
+    message = Page(board).request("hint")
+    assert message["kind"] == "lost" and "can no longer be won" in message["text"]
+    assert board._hint is None
+
+
+def test_a_winnable_deal_is_labelled_and_its_new_games_stay_winnable():
+    board = Klondike(seed=21, winnable=True)
+    assert board._board["winnable_deal"] is True
+    board.new_game(seed=21)
+    assert board.seed == 22 and board.winnable is True
+    assert Klondike(seed=21)._board["winnable_deal"] is False
+
+
 def test_a_finish_request_plays_home_and_celebrates():
     board = load(klondike_state(["KC", "KD", "KH", "KS"]))
     page = Page(board)

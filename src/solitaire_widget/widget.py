@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from . import solver
 from .engine import ApplegateGame, Game, IllegalMove, KlondikeGame
 from .moves import Move
 from .state import load_game
@@ -151,6 +152,7 @@ class _Board(anywidget.AnyWidget):
 
     def _attach(self, game: Game, show_marks: bool) -> None:
         """Set up the widget around ``game``; every constructor ends here."""
+        self._winnable_deals = getattr(self, "_winnable_deals", False)
         if not isinstance(game, self._game_class):
             raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
         self._game = game
@@ -179,7 +181,7 @@ class _Board(anywidget.AnyWidget):
             self.set_trait("score", game.score)
             self.set_trait("moves", game.moves)
             self.set_trait("seed", game.seed)
-            self.set_trait("_board", board_view(game))
+            self.set_trait("_board", {**board_view(game), "winnable_deal": self._winnable_deals})
             self.set_trait("status", status)
             self._update_clock(status)
             if before != game.version:
@@ -271,7 +273,22 @@ class _Board(anywidget.AnyWidget):
                 self._say(str(refusal), "error")
 
     def _answer_hint(self) -> None:
-        self._say("No hint yet.", "info")
+        move, verdict = solver.advise(self._game)
+        if verdict == "unwinnable":
+            self._say(
+                "This game can no longer be won: the solver tried every line. "
+                "Undo, or start a new game.",
+                "lost",
+            )
+        elif move is None:
+            self._say("No move helps here.", "info")
+        if move is None or verdict == "unwinnable":
+            return
+        resolved = str(self._game.resolve(move))
+        self.set_trait("_hint", {"move": resolved, "version": self._game.version})
+        sure = "a winning line" if verdict == "won" else "the most promising move"
+        described = self._game.explain(move).removeprefix("Legal: ")
+        self._say(f"Hint ({sure}): {move}, {described}", "info")
 
     # ------------------------------------------------------------- the game's public API
 
@@ -301,6 +318,8 @@ class _Board(anywidget.AnyWidget):
     def new_game(self, seed: int | None = None) -> None:
         """Deal again in the same widget (a random seed when None), keeping the options."""
         with self._changing():
+            if self._winnable_deals:
+                seed = solver.first_winnable_seed(self._game.kind, seed, self._game.options)
             self._game.new_game(seed)
             self.set_trait("_clock", {"started": None, "ended": None})
 
@@ -328,6 +347,22 @@ class _Board(anywidget.AnyWidget):
     def history(self) -> list[Move]:
         return self._game.history
 
+    def hint(self) -> Move | None:
+        """A move worth making: the first of a winning line when the solver finds one within a
+        second, else its most promising move, else None."""
+        return solver.hint(self._game)
+
+    @property
+    def winnable(self) -> bool | None:
+        """True or False when the solver decides within a second whether this position can still
+        be won, None when it cannot tell."""
+        return solver.winnable(self._game)
+
+    def play(self, moves: Iterable[Move | str], delay: float = 0.3) -> None:
+        """Make ``moves`` one by one, ``delay`` seconds apart, so every view animates them:
+        ``g.play(sw.solve(g).moves)``."""
+        solver.play(self, moves, delay)
+
     def __str__(self) -> str:
         return str(self._game)
 
@@ -347,7 +382,11 @@ class Klondike(_Board):
         scoring: str | None = "standard",
         *,
         show_marks: bool = True,
+        winnable: bool = False,
     ) -> None:
+        self._winnable_deals = winnable
+        if winnable:
+            seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
         self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks)
 
     @classmethod
@@ -369,7 +408,12 @@ class Applegate(_Board):
 
     _game_class = ApplegateGame
 
-    def __init__(self, seed: int | None = None, *, show_marks: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, *, show_marks: bool = True, winnable: bool = False
+    ) -> None:
+        self._winnable_deals = winnable
+        if winnable:
+            seed = solver.first_winnable_seed("applegate", seed)
         self._attach(ApplegateGame(seed=seed), show_marks)
 
     @classmethod

@@ -1,0 +1,210 @@
+"""How fast the solver decides deals, against pyksolve (the C++ Klondike-Solver) on the same deals.
+
+    python benchmarks/solver_bench.py                 # 200 seeds per game and draw, 10 s each
+    python benchmarks/solver_bench.py --seeds 20 --time-limit 2    # a quick look
+
+For each of Klondike draw 1, Klondike draw 3 and Applegate the same seeds (0, 1, 2, ...) are solved
+with ``solve(game, time_limit)``; every Klondike deal is also handed to pyksolve's ``solve_fast``
+as its 156-character deal string, and pyksolve's winning lines are replayed through our rules
+engine (an illegal one counts as a conflict too). Then ``hint()`` is timed on random positions of
+all three. Deals run in parallel processes (``--jobs``, default one per core), one deal per core,
+so a deal's time is its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+
+from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.solver import hint, solve
+from solitaire_widget.state import load_game
+
+CONFIGS = {
+    "Klondike draw 1": ("klondike", {"draw": 1, "scoring": "standard"}),
+    "Klondike draw 3": ("klondike", {"draw": 3, "scoring": "standard"}),
+    "Applegate": ("applegate", {}),
+}
+RANKS = "A23456789TJQK"
+# pyksolve's suit digits: 1 clubs, 2 diamonds, 3 hearts, 4 spades.
+PYKSOLVE_SUITS = "CDHS"
+
+
+def new_game(kind: str, options: dict, seed: int):
+    return KlondikeGame(seed=seed, **options) if kind == "klondike" else ApplegateGame(seed=seed)
+
+
+def deal_string(state: dict) -> str:
+    """The deal in pyksolve's format: the order a person deals the cards, three digits a card
+    (rank 01-13, then the suit), tableau row by row and then the stock from its top down."""
+    columns = [pile["down"] + pile["up"] for pile in state["tableau"]]
+    order = [columns[column][row] for row in range(7) for column in range(row, 7)]
+    order += state["stock"][::-1]
+    return "".join(f"{RANKS.index(c[0]) + 1:02d}{PYKSOLVE_SUITS.index(c[1]) + 1}" for c in order)
+
+
+def replay_pyksolve(state: dict, line: str) -> bool:
+    """Whether pyksolve's move list (``DR2 W4 47-3 F4 ... NEW``) wins in our engine."""
+    game = load_game(state)
+    try:
+        for step in line.split():
+            if step.startswith("DR"):
+                for _ in range(int(step[2:])):
+                    game.move("draw")
+            elif step == "NEW":
+                game.move("recycle")
+            elif step[0] == "F" and step[1:].isdigit():
+                continue  # a flip: our engine turns cards up by itself
+            else:
+                piles, _, count = step.partition("-")
+                source, target = piles[0], piles[1]
+                if source == "W":
+                    source = "waste"
+                elif source.isdigit():
+                    source = f"t{source}"
+                else:
+                    foundations = game.state()["foundations"]
+                    source = next(
+                        f"f{i + 1}"
+                        for i, pile in enumerate(foundations)
+                        if pile and pile[0][1] == source
+                    )
+                target = f"t{target}" if target.isdigit() else "f"
+                game.move(source, target, int(count or 1))
+    except ValueError:
+        return False
+    return game.status == "won"
+
+
+def run_pyksolve(state: dict) -> tuple[str, float]:
+    from pyksolve.solver import Solitaire, SolveResult
+
+    solitaire = Solitaire()
+    solitaire.load_solitaire(deal_string(state))
+    solitaire.reset_game(state["options"]["draw"])
+    start = time.perf_counter()
+    result = solitaire.solve_fast()
+    seconds = time.perf_counter() - start
+    if result in (SolveResult.SolvedMinimal, SolveResult.SolvedMayNotBeMinimal):
+        verdict = "won" if replay_pyksolve(state, solitaire.moves_made()) else "illegal line"
+    elif result == SolveResult.Impossible:
+        verdict = "unwinnable"
+    else:
+        verdict = "unknown"
+    return verdict, seconds
+
+
+def decide(task: tuple) -> tuple:
+    name, seed, time_limit = task
+    kind, options = CONFIGS[name]
+    state = new_game(kind, options, seed).state()
+    solution = solve(state, time_limit)
+    theirs = run_pyksolve(state) if kind == "klondike" else None
+    return name, seed, solution.status, solution.seconds, theirs
+
+
+def random_position(task: tuple):
+    """A position some random moves into a deal (never only draws: a move that changes the board
+    is taken whenever there is one), as a player asking for a hint might have it."""
+    name, number = task
+    kind, options = CONFIGS[name]
+    rng = random.Random(number)
+    game = new_game(kind, options, 10_000 + number)
+    for _ in range(rng.randrange(60)):
+        moves = game.legal_moves()
+        board = [m for m in moves if m.src not in ("stock",) and m.dst != "stock"]
+        if not moves:
+            break
+        game.move(rng.choice(board or moves))
+    return game
+
+
+def time_hint(task: tuple) -> tuple:
+    game = random_position(task)
+    start = time.perf_counter()
+    move = hint(game)
+    seconds = time.perf_counter() - start
+    return task[0], seconds, move is None or game.is_legal(move)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=200, help="deals per game and draw (200)")
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal (10)")
+    parser.add_argument("--hints", type=int, default=60, help="random positions per game (60)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    arguments = parser.parse_args()
+
+    started = time.perf_counter()
+    tasks = [
+        (name, seed, arguments.time_limit) for name in CONFIGS for seed in range(arguments.seeds)
+    ]
+    results: dict[str, list] = {name: [] for name in CONFIGS}
+    with Pool(arguments.jobs) as pool:
+        for done, result in enumerate(pool.imap_unordered(decide, tasks), 1):
+            results[result[0]].append(result)
+            print(f"\r{done}/{len(tasks)} deals", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        hint_tasks = [(name, n) for name in CONFIGS for n in range(arguments.hints)]
+        hints = pool.map(time_hint, hint_tasks, chunksize=1)
+
+    print(
+        f"\n{arguments.seeds} seeds per game (0..{arguments.seeds - 1}), "
+        f"time limit {arguments.time_limit:g} s per deal, {arguments.jobs} processes\n"
+    )
+    header = f"{'game':<16} {'solver':<17} {'won':>6} {'unwinnable':>10} {'decided':>8} "
+    header += f"{'median s':>9} {'p95 s':>7}"
+    print(header)
+    print("-" * len(header))
+    conflicts = []
+    for name, rows in results.items():
+        rows.sort(key=lambda row: row[1])
+        solvers = [("solitaire_widget", [(row[2], row[3]) for row in rows])]
+        if rows and rows[0][4] is not None:
+            solvers.append(("pyksolve", [row[4] for row in rows]))
+        for solver, outcomes in solvers:
+            count = len(outcomes)
+            won = sum(verdict == "won" for verdict, _ in outcomes)
+            lost = sum(verdict == "unwinnable" for verdict, _ in outcomes)
+            seconds = [s for _, s in outcomes]
+            print(
+                f"{name:<16} {solver:<17} {won / count:>6.1%} {lost / count:>10.1%} "
+                f"{(won + lost) / count:>8.1%} {statistics.median(seconds):>9.3f} "
+                f"{percentile(seconds, 0.95):>7.3f}"
+            )
+        for _, seed, ours, _, theirs in rows:
+            if theirs is None:
+                continue
+            if theirs[0] == "illegal line" or {ours, theirs[0]} == {"won", "unwinnable"}:
+                conflicts.append(
+                    f"{name} seed {seed}: solitaire_widget {ours}, pyksolve {theirs[0]}"
+                )
+    print("\nconflicting verdicts:", "none" if not conflicts else "")
+    for line in conflicts:
+        print("  " + line)
+
+    print(f"\nhint() on random positions ({arguments.hints} per game, default budget):")
+    for name in CONFIGS:
+        times = [seconds for game, seconds, _ in hints if game == name]
+        legal = sum(ok for game, _, ok in hints if game == name)
+        print(
+            f"  {name:<16} p50 {percentile(times, 0.5):.3f} s  p95 {percentile(times, 0.95):.3f} s"
+            f"  legal {legal}/{len(times)}"
+        )
+    every = [seconds for _, seconds, _ in hints]
+    print(f"  {'all':<16} p50 {percentile(every, 0.5):.3f} s  p95 {percentile(every, 0.95):.3f} s")
+    print(f"\nwall time {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""Applegate as the solver sees it: a compact position, its moves, and the shortcuts that are safe.
+
+A position is ``(piles, reserve)``: a pile is ``bytes``, one header byte ``64 + face-down count``
+then its cards bottom to top (cards are the engine's ``suit * 13 + rank - 1``); ``reserve`` holds
+the reserve's cards bottom to top. The finished runs are whatever cards are missing.
+
+A card goes onto exactly one card (its suit's next rank up, an Ace's being the King), so each pile
+top takes at most one group, the one whose bottom card is that card: the branching factor is small.
+
+Shortcuts, each proven never to lose a win (so an exhausted search proves a deal lost):
+
+- Symmetry: piles are interchangeable, so a position's key lists them sorted; a King group fills
+  only the first empty pile, and never moves from a pile it alone fills.
+- A complete run on top of a pile goes to a foundation at once. Every card that could lie on any of
+  its cards is one of its own 13, so the run can only ever move whole (or split at a King) between
+  empty piles; taking it away leaves every other card as free as before, or freer.
+"""
+
+from __future__ import annotations
+
+from ..cards import parse_card
+
+RUN = 0  # (kind, from pile, to pile, cards)
+FROM_RESERVE = 1  # (kind, to pile)
+TO_FOUNDATION = 2  # (kind, pile): only ever made by ``_settle``
+
+KING = 12
+RUN_LENGTH = 13
+_HEADER = 64
+_SEPARATOR = b"\xff"
+
+RANK = tuple(card % 13 for card in range(52))
+KINGS = tuple(suit * 13 + KING for suit in range(4))
+# The card each card builds on, and the card that builds on it (wrapping: a King goes on an Ace).
+ONTO = tuple(card + 1 if card % 13 != KING else card - KING for card in range(52))
+UNDER = tuple(card - 1 if card % 13 else card + KING for card in range(52))
+
+
+def _flip(pile: bytes) -> bytes:
+    """Turn up the face-down card left on top, as the rules do by themselves."""
+    if len(pile) == pile[0] - _HEADER + 1 and pile[0] > _HEADER:
+        return bytes((pile[0] - 1,)) + pile[1:]
+    return pile
+
+
+def _complete_run(pile: bytes) -> bool:
+    """Whether the top 13 face-up cards are one suit's run, each one rank below the one beneath."""
+    if len(pile) - 1 - (pile[0] - _HEADER) < RUN_LENGTH or ONTO[pile[-RUN_LENGTH]] != pile[-1]:
+        return False
+    run = pile[-RUN_LENGTH:]
+    return all(ONTO[run[k + 1]] == run[k] for k in range(RUN_LENGTH - 1))
+
+
+class ApplegateRules:
+    """Positions and moves of one Applegate game for the searches of ``search``."""
+
+    def __init__(self, state: dict) -> None:
+        piles = []
+        for pile in state["tableau"]:
+            down = [parse_card(card) for card in pile["down"]]
+            up = [parse_card(card) for card in pile["up"]]
+            piles.append(bytes((_HEADER + len(down), *down, *up)))
+        reserve = bytes(parse_card(card) for card in state["reserve"])
+        self.start = (tuple(piles), reserve)
+        self.root = self._settle(piles, reserve, None)
+
+    def key(self, position: tuple) -> bytes:
+        piles, reserve = position
+        return b"".join(sorted(piles)) + _SEPARATOR + reserve
+
+    def is_won(self, position: tuple) -> bool:
+        piles, reserve = position
+        return not reserve and all(len(pile) == 1 for pile in piles)
+
+    def moves(self, position: tuple) -> list[tuple]:
+        """Moves in rising order of promise (the search tries the last first)."""
+        piles, reserve = position
+        # One string of all the piles finds any card's place with one C-level search.
+        joined = b"".join(piles)
+        ends = []
+        total = 0
+        empty = -1
+        for i, pile in enumerate(piles):
+            total += len(pile)
+            ends.append(total)
+            if len(pile) == 1 and empty < 0:
+                empty = i
+
+        inside: list[tuple] = []
+        emptying: list[tuple] = []
+        uncovering: list[tuple] = []
+        for j, pile in enumerate(piles):
+            if len(pile) == 1:
+                continue
+            index = joined.find(UNDER[pile[-1]])
+            if index < 0:
+                continue
+            i = 0
+            while index >= ends[i]:
+                i += 1
+            source = piles[i]
+            at = index - ends[i] + len(source)
+            if i == j or at <= source[0] - _HEADER:
+                continue
+            move = (RUN, i, j, len(source) - at)
+            if at > source[0] - _HEADER + 1:
+                inside.append(move)
+            elif at > 1:
+                uncovering.append(move)
+            else:
+                emptying.append(move)
+
+        if empty >= 0:
+            for king in KINGS:
+                index = joined.find(king)
+                if index < 0:
+                    continue
+                i = 0
+                while index >= ends[i]:
+                    i += 1
+                source = piles[i]
+                at = index - ends[i] + len(source)
+                down = source[0] - _HEADER
+                if at > down + 1:
+                    inside.append((RUN, i, empty, len(source) - at))
+                elif at > down and down:
+                    uncovering.append((RUN, i, empty, len(source) - at))
+
+        if reserve:
+            card = reserve[-1]
+            for j, pile in enumerate(piles):
+                if len(pile) > 1 and pile[-1] == ONTO[card]:
+                    emptying.append((FROM_RESERVE, j))
+            if RANK[card] == KING and empty >= 0:
+                emptying.append((FROM_RESERVE, empty))
+
+        uncovering.sort(key=lambda move: piles[move[1]][0])
+        return inside + emptying + uncovering
+
+    def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
+        piles, reserve = position
+        piles = list(piles)
+        if move[0] == RUN:
+            _, i, j, n = move
+            source = piles[i]
+            piles[j] += source[-n:]
+            piles[i] = _flip(source[:-n])
+            touched = (i, j)
+        else:
+            piles[move[1]] += reserve[-1:]
+            reserve = reserve[:-1]
+            touched = (move[1],)
+        return self._settle(piles, reserve, record, touched)
+
+    def _settle(
+        self, piles: list, reserve: bytes, record: list | None, touched: tuple = tuple(range(7))
+    ) -> tuple:
+        """Send every complete run on top of a pile to a foundation (see the module docstring).
+
+        A move can only complete a run on the piles it ``touched``.
+        """
+        for i in touched:
+            pile = piles[i]
+            while _complete_run(pile):
+                if record is not None:
+                    record.append(((tuple(piles), reserve), (TO_FOUNDATION, i)))
+                pile = _flip(pile[:-RUN_LENGTH])
+                piles[i] = pile
+        return (tuple(piles), reserve)
+
+    def notation(self, line: list[tuple]) -> list[str]:
+        """The winning ``line`` (from ``self.start``) in SPEC notation, runs going up included."""
+        steps: list[tuple] = []
+        self._settle(list(self.start[0]), self.start[1], steps)
+        position = self.root
+        for move in line:
+            steps.append((position, move))
+            position = self.after(position, move, steps)
+        text = []
+        for _, move in steps:
+            if move[0] == RUN:
+                _, i, j, n = move
+                text.append(f"t{i + 1}-t{j + 1}" + (f":{n}" if n > 1 else ""))
+            elif move[0] == FROM_RESERVE:
+                text.append(f"reserve-t{move[1] + 1}")
+            else:
+                text.append(f"t{move[1] + 1}-f:{RUN_LENGTH}")
+        return text

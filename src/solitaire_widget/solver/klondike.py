@@ -1,0 +1,450 @@
+"""Klondike as the solver sees it: a compact position, its moves, and the shortcuts that are safe.
+
+A position is ``(columns, foundations, talon, waste_size)``:
+
+- a column is ``bytes``: one header byte ``64 + face-down count``, then its cards bottom to top
+  (cards are the engine's ``suit * 13 + rank - 1``);
+- ``foundations`` holds each suit's height;
+- ``talon`` is the waste followed by the stock, in the order one pass draws them, and ``waste_size``
+  says where the waste ends. Only the waste's top card is playable.
+
+The stock is handled as a whole: the solver plays any card that some draws (and recycles) would
+bring to the top of the waste as one move, and the notation writes the draws out afterwards. So no
+position differs from another only in how far through the stock the player has drawn, unless
+that matters (draw 3).
+
+Shortcuts, each proven never to lose a win (so an exhausted search proves a deal lost):
+
+- Symmetry: columns are interchangeable, so a position's key lists them sorted; a King run fills
+  only the first empty column, and never leaves a column it alone fills.
+- Draw 1 reaches every talon card from every waste size (draw on, recycle, draw on), so the waste
+  size is not part of the key. Draw 3 reaches from a waste size that is a multiple of three, or the
+  whole talon, exactly what it reaches from an empty waste, so those sizes share one key.
+- Safe foundation moves are made at once: a card of rank ``r`` that its foundation takes, when
+  ``r <= 2``, or when both foundations of the other colour hold ``r - 1`` cards and the other one of
+  its colour ``r - 2``. Every card that could then lie on it (the other colour's ``r - 1``s, the
+  cards that could lie on those, and so on) is on a foundation already, and those cards can only
+  ever carry each other; so any winning line from before the move, with every move of those cards
+  left out, wins after it. (A 2 is covered too: the Aces that could lie on it can always go up
+  instead.) The moves are made from the tableau; in draw 1 also from anywhere in the talon, where
+  leaving a card out only skips a draw; not in draw 3, where it would regroup the later draws.
+- Such a safe card is never taken back off a foundation, for the same reason; nor is an Ace or a 2.
+- Draw 1 plays a talon card onto the tableau only together with a move that covers it (a run, a card
+  off a foundation, or another talon card, itself covered). In a winning line a talon card that is
+  played and not covered at once can wait in the talon until just before it is covered: the moves in
+  between find everything they need (the card beneath it is still uncovered, and draw 1 reaches the
+  card whenever it is wanted), and if the card moves on, or goes up, before anything covers it, it
+  can go there straight from the talon instead.
+
+``KlondikeRules(state, pruned=True)`` leaves out more, with no proof: a run moves off another
+face-up card only to let that card go up, and a column is emptied only while a King waits for it.
+Its searches find most wins sooner, but when they run out of positions that proves nothing.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..cards import SUITS, parse_card
+
+# Move kinds. Talon moves name the waste size ``q`` at which the card is on top of the waste.
+TO_FOUNDATION = 0  # (kind, column)
+RUN = 1  # (kind, from column, to column, cards)
+TALON_TO_FOUNDATION = 2  # (kind, q)
+TALON_TO_COLUMN = 3  # (kind, q, column)
+FROM_FOUNDATION = 4  # (kind, suit, column)
+CHAIN = 5  # (kind, moves): a talon card onto a column and the moves that cover it
+
+KING = 12
+_HEADER = 64
+_SEPARATOR = b"\xff"
+
+RANK = tuple(card % 13 for card in range(52))  # 0 for an Ace, 12 for a King
+SUIT = tuple(card // 13 for card in range(52))
+OTHER_COLOUR = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
+SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}
+# The two cards each card can be built on (none for a King), and the two that build on it.
+PARENTS = tuple(
+    tuple(suit * 13 + RANK[card] + 1 for suit in OTHER_COLOUR[SUIT[card]])
+    if RANK[card] < KING
+    else ()
+    for card in range(52)
+)
+KINGS = tuple(suit * 13 + KING for suit in range(4))
+CHILDREN = tuple(
+    tuple(suit * 13 + RANK[card] - 1 for suit in OTHER_COLOUR[SUIT[card]]) if RANK[card] else ()
+    for card in range(52)
+)
+
+
+def is_safe(card: int, foundations: tuple[int, ...] | list[int]) -> bool:
+    """Whether ``card`` (assumed to fit its foundation) may go up without losing any win."""
+    rank = RANK[card]
+    if rank <= 1:
+        return True
+    suit = SUIT[card]
+    first, second = OTHER_COLOUR[suit]
+    return (
+        foundations[first] >= rank
+        and foundations[second] >= rank
+        and foundations[SAME_COLOUR[suit]] >= rank - 1
+    )
+
+
+def _flip(column: bytes) -> bytes:
+    """Turn up the face-down card left on top, as the rules do by themselves."""
+    if len(column) == column[0] - _HEADER + 1 and column[0] > _HEADER:
+        return bytes((column[0] - 1,)) + column[1:]
+    return column
+
+
+@cache
+def talon_reach(draw: int, size: int, waste: int) -> tuple[int, ...]:
+    """Every waste size some draws and recycles reach from ``waste``, nearest first (0 excluded)."""
+    if draw == 1:
+        return (*range(max(waste, 1), size + 1), *range(1, waste))
+    reach = [*range(waste, size, draw), size]
+    reach += [q for q in range(draw, size, draw) if q not in reach]
+    return tuple(q for q in reach if q)
+
+
+def talon_path(draw: int, size: int, waste: int, target: int) -> list[str]:
+    """The draws and recycles that take the waste from ``waste`` cards to ``target`` cards."""
+    steps: list[str] = []
+    forward = target >= waste and ((target - waste) % draw == 0 or target == size)
+    if not forward:
+        steps += ["draw"] * -(-(size - waste) // draw) + ["recycle"]
+        waste = 0
+    steps += ["draw"] * -(-(target - waste) // draw)
+    return steps
+
+
+class KlondikeRules:
+    """Positions and moves of one Klondike game (draw 1 or 3) for the searches of ``search``."""
+
+    def __init__(self, state: dict, pruned: bool = False, covering: bool = True) -> None:
+        self.pruned = pruned
+        self.covering = covering
+        self.draw = state["options"]["draw"]
+        columns = []
+        for pile in state["tableau"]:
+            down = [parse_card(card) for card in pile["down"]]
+            up = [parse_card(card) for card in pile["up"]]
+            columns.append(bytes((_HEADER + len(down), *down, *up)))
+        heights = [0, 0, 0, 0]
+        # Which foundation pile (f1..f4) holds each suit: the notation of moves off a foundation.
+        self.slots: dict[int, int] = {}
+        for slot, pile in enumerate(state["foundations"]):
+            if pile:
+                suit = SUITS.index(pile[0][-1].upper())
+                heights[suit] = len(pile)
+                self.slots[suit] = slot
+        waste = [parse_card(card) for card in state["waste"]]
+        stock = [parse_card(card) for card in state["stock"]]
+        talon = bytes(waste + stock[::-1])
+        self.start = (tuple(columns), tuple(heights), talon, len(waste))
+        self.root = self._settle(list(columns), heights, talon, len(waste), None)
+
+    # ----------------------------------------------------------------- the search interface
+
+    def key(self, position: tuple) -> bytes:
+        columns, _, talon, waste = position
+        name = b"".join(sorted(columns)) + _SEPARATOR + talon
+        if self.draw == 1:
+            return name
+        if waste % self.draw == 0 or waste == len(talon):
+            waste = 0
+        return name + bytes((waste,))
+
+    def score(self, position: tuple) -> int:
+        """Cards still to go up (twice), face-down cards, and face-down cards lying on a lower card
+        of their own suit, which cost extra moves to dig out."""
+        columns, foundations = position[:2]
+        down = sum(column[0] for column in columns) - 7 * _HEADER
+        blocked = 0
+        for column in columns:
+            lowest = [13, 13, 13, 13]
+            for card in column[1 : column[0] - _HEADER + 1]:
+                suit = SUIT[card]
+                if RANK[card] > lowest[suit]:
+                    blocked += 1
+                else:
+                    lowest[suit] = RANK[card]
+        return 2 * (52 - sum(foundations)) + down + blocked
+
+    def is_won(self, position: tuple) -> bool:
+        return sum(position[1]) == 52
+
+    def moves(self, position: tuple) -> list[tuple]:
+        """Moves in rising order of promise (the search tries the last first)."""
+        columns, foundations, talon, waste = position
+        # One string of all the columns finds any card's place with one C-level search.
+        joined = b"".join(columns)
+        ends = []
+        total = 0
+        tops = {}
+        empty = -1
+        for i, column in enumerate(columns):
+            total += len(column)
+            ends.append(total)
+            if len(column) > 1:
+                tops[column[-1]] = i
+            elif empty < 0:
+                empty = i
+        pruned = self.pruned
+
+        shuffles: list[tuple] = []
+        emptying: list[tuple] = []
+        talon_moves: list[tuple] = []
+        uncovering: list[tuple] = []
+        up: list[tuple] = []
+        for top, j in tops.items():
+            if foundations[SUIT[top]] == RANK[top]:
+                up.append((TO_FOUNDATION, j))
+            for card in CHILDREN[top]:
+                index = joined.find(card)
+                if index < 0:
+                    continue
+                i = 0
+                while index >= ends[i]:
+                    i += 1
+                source = columns[i]
+                at = index - ends[i] + len(source)
+                down = source[0] - _HEADER
+                if at <= down:
+                    continue
+                n = len(source) - at
+                if at > down + 1:
+                    if pruned:
+                        below = source[at - 1]
+                        if foundations[SUIT[below]] != RANK[below]:
+                            continue
+                    shuffles.append((RUN, i, j, n))
+                elif down:
+                    uncovering.append((RUN, i, j, n))
+                else:
+                    emptying.append((RUN, i, j, n))
+
+        kings = 0
+        for king in KINGS:
+            index = joined.find(king)
+            if index < 0:
+                continue
+            i = 0
+            while index >= ends[i]:
+                i += 1
+            source = columns[i]
+            down = source[0] - _HEADER
+            if index - ends[i] + len(source) == down + 1 and down:
+                kings += 1
+                if empty >= 0:
+                    uncovering.append((RUN, i, empty, len(source) - down - 1))
+
+        covering = self.draw == 1 and self.covering
+        for q in talon_reach(self.draw, len(talon), waste):
+            card = talon[q - 1]
+            if foundations[SUIT[card]] == RANK[card]:
+                up.append((TALON_TO_FOUNDATION, q))
+            targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
+            if RANK[card] == KING:
+                kings += 1
+                if empty >= 0:
+                    targets.append(empty)
+            for j in targets:
+                move = (TALON_TO_COLUMN, q, j)
+                if not covering:
+                    talon_moves.append(move)
+                    continue
+                for chain in self._covered(position, move, card, joined, ends):
+                    tail = chain[1][-1]
+                    source = columns[tail[1]]
+                    if tail[0] == RUN and len(source) - tail[3] == source[0] - _HEADER + 1 > 1:
+                        uncovering.append(chain)
+                    else:
+                        talon_moves.append(chain)
+
+        for suit in range(4):
+            height = foundations[suit]
+            if height < 3:
+                continue
+            card = suit * 13 + height - 1
+            if is_safe(card, foundations):
+                continue
+            for parent in PARENTS[card]:
+                j = tops.get(parent)
+                if j is not None:
+                    shuffles.append((FROM_FOUNDATION, suit, j))
+            if height == 13 and empty >= 0:
+                shuffles.append((FROM_FOUNDATION, suit, empty))
+
+        if pruned and not kings:
+            emptying = []
+        uncovering.sort(
+            key=lambda move: columns[move[1][-1][1] if move[0] == CHAIN else move[1]][0]
+        )
+        return shuffles + emptying + talon_moves[::-1] + uncovering + up
+
+    def _covered(
+        self, position: tuple, first: tuple, card: int, joined: bytes, ends: list
+    ) -> list[tuple]:
+        """``first`` (a talon card onto a column) followed by each way to cover that card."""
+        columns, foundations, talon = position[:3]
+        column = first[2]
+        found = []
+        inner = None
+        for cover in CHILDREN[card]:
+            index = joined.find(cover)
+            if index >= 0:
+                i = 0
+                while index >= ends[i]:
+                    i += 1
+                at = index - ends[i] + len(columns[i])
+                if i != column and at > columns[i][0] - _HEADER:
+                    found.append((CHAIN, (first, (RUN, i, column, len(columns[i]) - at))))
+            elif foundations[SUIT[cover]] == RANK[cover] + 1:
+                if RANK[cover] >= 2 and not is_safe(cover, foundations):
+                    found.append((CHAIN, (first, (FROM_FOUNDATION, SUIT[cover], column))))
+            elif cover in talon:
+                if inner is None:
+                    inner = self.after(position, first)
+                    inner_ends = ends[:column] + [end + 1 for end in ends[column:]]
+                    inner_joined = b"".join(inner[0])
+                second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
+                for _, tail in self._covered(inner, second, cover, inner_joined, inner_ends):
+                    found.append((CHAIN, (first, *tail)))
+        return found
+
+    def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
+        if move[0] == CHAIN:
+            for step in move[1]:
+                if record is not None:
+                    record.append((position, step))
+                position = self.after(position, step, record)
+            return position
+        columns, foundations, talon, waste = position
+        columns = list(columns)
+        kind = move[0]
+        touched = None
+        if kind == RUN:
+            _, i, j, n = move
+            source = columns[i]
+            columns[j] += source[-n:]
+            columns[i] = _flip(source[:-n])
+            touched = (i, j)
+        elif kind == TO_FOUNDATION:
+            source = columns[move[1]]
+            foundations = list(foundations)
+            foundations[SUIT[source[-1]]] += 1
+            columns[move[1]] = _flip(source[:-1])
+        elif kind == FROM_FOUNDATION:
+            _, suit, j = move
+            foundations = list(foundations)
+            foundations[suit] -= 1
+            columns[j] += bytes((suit * 13 + foundations[suit],))
+            touched = (j,)
+        else:
+            q = move[1]
+            card = talon[q - 1]
+            if kind == TALON_TO_COLUMN:
+                columns[move[2]] += bytes((card,))
+                touched = (move[2],)
+            else:
+                foundations = list(foundations)
+                foundations[SUIT[card]] += 1
+            talon = talon[: q - 1] + talon[q:]
+            waste = q - 1
+        return self._settle(columns, foundations, talon, waste, record, touched)
+
+    # ----------------------------------------------------------------- safe moves
+
+    def _settle(
+        self,
+        columns: list,
+        foundations: list,
+        talon: bytes,
+        waste: int,
+        record: list | None,
+        touched: tuple | None = None,
+    ) -> tuple:
+        """Make every safe foundation move (see the module docstring); ``record`` collects them.
+
+        Only the next card of each suit can go up. When the move changed no foundation and the
+        position before it was settled, only the tops of the ``touched`` columns can be new.
+        """
+        if touched is not None:
+            for i in touched:
+                column = columns[i]
+                if len(column) > 1:
+                    card = column[-1]
+                    if foundations[SUIT[card]] == RANK[card] and is_safe(card, foundations):
+                        break
+            else:
+                return (tuple(columns), tuple(foundations), talon, waste)
+        foundations = list(foundations)
+        from_talon = self.draw == 1
+        while True:
+            tops = {column[-1]: i for i, column in enumerate(columns) if len(column) > 1}
+            for suit in range(4):
+                height = foundations[suit]
+                if height == 13:
+                    continue
+                card = suit * 13 + height
+                i = tops.get(card)
+                at = talon.find(card) if i is None and from_talon else -1
+                if (i is None and at < 0) or not is_safe(card, foundations):
+                    continue
+                if record is not None:
+                    before = (tuple(columns), tuple(foundations), talon, waste)
+                    move = (TO_FOUNDATION, i) if i is not None else (TALON_TO_FOUNDATION, at + 1)
+                    record.append((before, move))
+                if i is not None:
+                    columns[i] = _flip(columns[i][:-1])
+                else:
+                    talon = talon[:at] + talon[at + 1 :]
+                    waste = at
+                foundations[suit] = height + 1
+                break
+            else:
+                break
+        return (tuple(columns), tuple(foundations), talon, waste)
+
+    # ----------------------------------------------------------------- notation
+
+    def notation(self, line: list[tuple]) -> list[str]:
+        """The winning ``line`` (from ``self.start``) in SPEC notation, safe moves included."""
+        steps: list[tuple] = []
+        start = self.start
+        self._settle(list(start[0]), list(start[1]), start[2], start[3], steps)
+        position = self.root
+        for move in line:
+            if move[0] != CHAIN:
+                steps.append((position, move))
+            position = self.after(position, move, steps)
+        slots = dict(self.slots)
+        text: list[str] = []
+        for before, move in steps:
+            text += self._write(before, move, slots)
+        return text
+
+    def _write(self, position: tuple, move: tuple, slots: dict[int, int]) -> list[str]:
+        columns, _, talon, waste = position
+        kind = move[0]
+        if kind == RUN:
+            _, i, j, n = move
+            return [f"t{i + 1}-t{j + 1}" + (f":{n}" if n > 1 else "")]
+        if kind == FROM_FOUNDATION:
+            return [f"f{slots[move[1]] + 1}-t{move[2] + 1}"]
+        if kind == TO_FOUNDATION:
+            card = columns[move[1]][-1]
+            steps = []
+            source = f"t{move[1] + 1}"
+        else:
+            q = move[1]
+            card = talon[q - 1]
+            steps = talon_path(self.draw, len(talon), waste, q)
+            source = "waste"
+        if kind == TALON_TO_COLUMN:
+            return [*steps, f"waste-t{move[2] + 1}"]
+        if RANK[card] == 0:
+            slots[SUIT[card]] = min(set(range(4)) - set(slots.values()))
+        return [*steps, f"{source}-f"]

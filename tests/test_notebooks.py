@@ -1,0 +1,97 @@
+"""Every notebook in notebooks/ runs from top to bottom, unattended, in well under a minute.
+
+The notebooks are what users open first, so a broken one must never land. Each runs in a fresh
+kernel in a temporary folder (the notebooks save files) with IPython's and matplotlib's settings
+kept out of the real home.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+EXPECTED = ["learn_applegate", "learn_klondike", "play", "scripting", "share"]
+# The issue asks for "well under a minute" per notebook; a run near this limit needs trimming.
+TIME_LIMIT = 60
+
+
+def test_the_notebooks_are_the_five_users_are_told_about() -> None:
+    assert sorted(path.stem for path in NOTEBOOKS.glob("*.ipynb")) == EXPECTED
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_the_committed_notebook_has_no_outputs(name: str) -> None:
+    """Outputs would show a stale game and bloat diffs; the notebooks are run, not stored."""
+    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    nbformat.validate(notebook)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, cell.source
+
+
+@dataclass(frozen=True)
+class Run:
+    notebook: nbformat.NotebookNode
+    seconds: float
+
+
+def run_notebook(name: str, base: Path) -> Run:
+    """Runs a copy of the notebook in a fresh kernel whose files and settings stay under base."""
+    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    work = base / "work"
+    work.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        for variable in ("IPYTHONDIR", "MPLCONFIGDIR", "JUPYTER_RUNTIME_DIR"):
+            (base / variable).mkdir()
+            patch.setenv(variable, str(base / variable))
+        client = NotebookClient(
+            notebook,
+            timeout=TIME_LIMIT,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(work)}},
+        )
+        started = time.perf_counter()
+        client.execute()
+    return Run(notebook, time.perf_counter() - started)
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Run]:
+    """Runs each notebook once for all the tests of this module that look at its outputs."""
+    runs: dict[str, Run] = {}
+
+    def run(name: str) -> Run:
+        if name not in runs:
+            runs[name] = run_notebook(name, tmp_path_factory.mktemp(name))
+        return runs[name]
+
+    return run
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_the_notebook_runs_unattended_in_well_under_a_minute(
+    name: str, executed: Callable[[str], Run]
+) -> None:
+    """nbclient raises CellExecutionError, naming the cell and its traceback, on any error."""
+    run = executed(name)
+    assert run.seconds < TIME_LIMIT, f"{name} took {run.seconds:.1f} s"
+
+
+@pytest.mark.parametrize("name", ["learn_klondike", "learn_applegate"])
+def test_every_exercise_falls_back_to_its_answer_when_nobody_moves(
+    name: str, executed: Callable[[str], Run]
+) -> None:
+    checks = [cell for cell in executed(name).notebook.cells if cell.id.endswith("-check")]
+    assert len(checks) >= 7
+    for cell in checks:
+        (result,) = [output for output in cell.outputs if output.output_type == "execute_result"]
+        assert result["data"]["text/markdown"].startswith(
+            "No move made on the board yet; here is the answer: "
+        ), cell.id
