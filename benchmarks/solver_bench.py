@@ -182,6 +182,9 @@ def main() -> None:
                 f"{(won + lost) / count:>8.1%} {statistics.median(seconds):>9.3f} "
                 f"{percentile(seconds, 0.95):>7.3f}"
             )
+        undecided = [str(seed) for _, seed, ours, _, _ in rows if ours == "unknown"]
+        if undecided:
+            print(f"{'':<16} solitaire_widget left undecided: seeds {', '.join(undecided)}")
         for _, seed, ours, _, theirs in rows:
             if theirs is None:
                 continue

@@ -6,6 +6,7 @@ here are anywidgets that wrap it and show the board.
 
 from .engine import IllegalMove
 from .moves import Move
+from .solver import Solution, solve
 from .widget import Applegate, Klondike, load
 
-__all__ = ["Applegate", "IllegalMove", "Klondike", "Move", "load"]
+__all__ = ["Applegate", "IllegalMove", "Klondike", "Move", "Solution", "load", "solve"]
