@@ -61,7 +61,7 @@ def voila(tmp_path: Path) -> Iterator[str]:
 def test_voila_serves_play_and_a_click_on_the_stock_draws(voila: str, page: Page) -> None:
     page.goto(voila, timeout=90_000)
     boards = page.locator(".solitaire-widget")
-    expect(boards).to_have_count(3, timeout=90_000)
+    expect(boards).to_have_count(4, timeout=90_000)
     klondike = boards.first
     waste = klondike.locator('[data-pile="waste"]')
     expect(klondike.locator('[data-pile="t7"] [data-card]')).to_have_count(1)
