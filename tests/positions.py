@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game
 
 RANKS = "A23456789TJQK"
@@ -192,3 +196,35 @@ def all_cards(state: dict[str, Any]) -> list[str]:
     cards = [c for pile in state["tableau"] for c in pile["down"] + pile["up"]]
     cards += [c for f in state["foundations"] for c in f]
     return cards + state["stock"] + state["waste"] + state["reserve"]
+
+
+def tableau(game: Any, column: int) -> tuple[list[str], list[str]]:
+    """A tableau pile's face-down and face-up cards, from the game's state."""
+    pile = game.state()["tableau"][column - 1]
+    return pile["down"], pile["up"]
+
+
+def assert_refused(game: Any, move: str, *words: str) -> None:
+    """The move is illegal, explain() and the IllegalMove name the rule, and nothing changes."""
+    before = game.state()
+    version = game.version
+    assert not game.is_legal(move)
+    assert Move.parse(move) not in game.legal_moves()
+    reason = game.explain(move)
+    for word in words:
+        assert word.lower() in reason.lower()
+    with pytest.raises(IllegalMove) as refusal:
+        game.move(move)
+    assert str(refusal.value) == reason
+    assert game.state() == before
+    assert game.version == version
+
+
+def assert_allowed(game: Any, move: str) -> None:
+    """The move is legal, listed (a move to a foundation as ``f``), and made."""
+    assert game.is_legal(move)
+    listed = Move.parse(move)
+    if listed.dst.startswith("f") and not listed.src.startswith("f"):
+        listed = Move(listed.src, "f", listed.n)
+    assert listed in game.legal_moves()
+    game.move(move)

@@ -2,42 +2,19 @@
 
 import pytest
 
-from positions import applegate, applegate_state, run_down
+from positions import (
+    applegate,
+    applegate_state,
+    assert_allowed,
+    assert_refused,
+    run_down,
+    tableau,
+)
 from solitaire_widget.engine import IllegalMove
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game
 
 FOUNDATION_RULE = "Foundations take only a complete 13-card run of one suit"
-
-
-def pile(game, number):
-    tableau = game.state()["tableau"][number - 1]
-    return tableau["down"], tableau["up"]
-
-
-def assert_refused(game, move, *words):
-    """The move is illegal, explain() and the IllegalMove name the rule, and nothing changes."""
-    before = game.state()
-    version = game.version
-    assert not game.is_legal(move)
-    assert Move.parse(move) not in game.legal_moves()
-    reason = game.explain(move)
-    for word in words:
-        assert word.lower() in reason.lower()
-    with pytest.raises(IllegalMove) as refusal:
-        game.move(move)
-    assert str(refusal.value) == reason
-    assert game.state() == before
-    assert game.version == version
-
-
-def assert_allowed(game, move):
-    assert game.is_legal(move)
-    listed = Move.parse(move)
-    if listed.dst.startswith("f"):
-        listed = Move(listed.src, "f", listed.n)
-    assert listed in game.legal_moves()
-    game.move(move)
 
 
 def spaced(cards):
@@ -50,7 +27,7 @@ def spaced(cards):
 def test_a_card_goes_on_one_rank_higher_of_the_same_suit():
     game = applegate(["6S", "5S"])
     assert_allowed(game, "t2-t1")
-    assert pile(game, 1)[1] == ["6S", "5S"]
+    assert tableau(game, 1)[1] == ["6S", "5S"]
 
 
 def test_a_card_of_another_suit_is_refused_even_of_the_same_colour():
@@ -66,7 +43,7 @@ def test_a_card_must_be_exactly_one_rank_lower(card):
 def test_a_king_goes_on_an_ace():
     game = applegate(["AH", "KH"])
     assert_allowed(game, "t2-t1")
-    assert pile(game, 1)[1] == ["AH", "KH"]
+    assert tableau(game, 1)[1] == ["AH", "KH"]
 
 
 def test_an_ace_does_not_go_on_a_king():
@@ -84,15 +61,15 @@ def test_an_ace_goes_on_a_two():
 def test_a_group_out_of_order_moves_by_its_bottom_card():
     game = applegate(["3C", "9H 2C KD"])
     assert_allowed(game, "t2-t1:2")
-    assert pile(game, 1)[1] == ["3C", "2C", "KD"]
-    assert pile(game, 2)[1] == ["9H"]
+    assert tableau(game, 1)[1] == ["3C", "2C", "KD"]
+    assert tableau(game, 2)[1] == ["9H"]
 
 
 def test_the_whole_face_up_part_moves_as_a_group():
     game = applegate(["TH", "4C 5C | 9H 2C KD"])
     assert_allowed(game, "t2-t1:3")
-    assert pile(game, 1)[1] == ["TH", "9H", "2C", "KD"]
-    assert pile(game, 2) == (["4C"], ["5C"])
+    assert tableau(game, 1)[1] == ["TH", "9H", "2C", "KD"]
+    assert tableau(game, 2) == (["4C"], ["5C"])
 
 
 def test_only_the_group_bottom_card_has_to_fit():
@@ -110,13 +87,13 @@ def test_face_down_cards_never_move():
 def test_a_face_down_card_left_on_top_turns_face_up_by_itself():
     game = applegate(["4C | 8S", "9S"])
     game.move("t1-t2")
-    assert pile(game, 1) == ([], ["4C"])
+    assert tableau(game, 1) == ([], ["4C"])
 
 
 def test_a_group_leaving_every_face_up_card_turns_the_next_one():
     game = applegate(["4C 7D | 8S 3H", "9S"])
     game.move("t1-t2:2")
-    assert pile(game, 1) == (["4C"], ["7D"])
+    assert tableau(game, 1) == (["4C"], ["7D"])
 
 
 def test_a_card_does_not_move_onto_its_own_pile():
@@ -134,14 +111,14 @@ def test_only_a_king_fills_an_empty_pile():
 def test_a_king_fills_an_empty_pile():
     game = applegate(["", "3C | KS", "* | 2H"])
     assert_allowed(game, "t2-t1")
-    assert pile(game, 1) == ([], ["KS"])
-    assert pile(game, 2) == ([], ["3C"])
+    assert tableau(game, 1) == ([], ["KS"])
+    assert tableau(game, 2) == ([], ["3C"])
 
 
 def test_a_group_whose_bottom_card_is_a_king_fills_an_empty_pile():
     game = applegate(["", "3C | KS 4D 9H", "* | 2H"])
     assert_allowed(game, "t2-t1:3")
-    assert pile(game, 1) == ([], ["KS", "4D", "9H"])
+    assert tableau(game, 1) == ([], ["KS", "4D", "9H"])
 
 
 def test_a_group_whose_top_card_is_a_king_does_not_fill_an_empty_pile():
@@ -154,7 +131,7 @@ def test_a_group_whose_top_card_is_a_king_does_not_fill_an_empty_pile():
 def test_the_reserve_top_card_plays_where_it_fits():
     game = applegate(["8H", "KD"], reserve="2C 7H")
     assert_allowed(game, "reserve-t1")
-    assert pile(game, 1)[1] == ["8H", "7H"]
+    assert tableau(game, 1)[1] == ["8H", "7H"]
     assert game.state()["reserve"] == ["2C"]
 
 
@@ -171,7 +148,7 @@ def test_a_reserve_card_must_fit_where_it_lands():
 def test_a_king_from_the_reserve_fills_an_empty_pile():
     game = applegate(["", "3C"], reserve="KD")
     assert_allowed(game, "reserve-t1")
-    assert pile(game, 1) == ([], ["KD"])
+    assert tableau(game, 1) == ([], ["KD"])
     assert game.state()["reserve"] == []
 
 
@@ -210,7 +187,7 @@ def test_a_complete_run_king_to_ace_goes_to_a_foundation():
     game = applegate(["3H | " + spaced(run), "4H"])
     assert_allowed(game, "t1-f:13")
     assert run in game.state()["foundations"]
-    assert pile(game, 1) == ([], ["3H"])
+    assert tableau(game, 1) == ([], ["3H"])
 
 
 def test_a_rotated_complete_run_goes_to_a_foundation():
@@ -219,7 +196,7 @@ def test_a_rotated_complete_run_goes_to_a_foundation():
     game = applegate([spaced(run), "4H"])
     assert_allowed(game, "t1-f:13")
     assert run in game.state()["foundations"]
-    assert pile(game, 1) == ([], [])
+    assert tableau(game, 1) == ([], [])
 
 
 def test_a_run_may_be_named_for_a_particular_empty_foundation():

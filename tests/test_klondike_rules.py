@@ -2,40 +2,9 @@
 
 import pytest
 
-from positions import klondike
+from positions import assert_allowed, assert_refused, klondike, tableau
 from solitaire_widget.engine import IllegalMove
 from solitaire_widget.moves import Move
-
-
-def tableau(game, column):
-    pile = game.state()["tableau"][column - 1]
-    return pile["down"], pile["up"]
-
-
-def assert_refused(game, move, *words):
-    """The move is illegal, explain() and the IllegalMove name the rule, and nothing changes."""
-    before = game.state()
-    version = game.version
-    assert not game.is_legal(move)
-    assert Move.parse(move) not in game.legal_moves()
-    reason = game.explain(move)
-    for word in words:
-        assert word.lower() in reason.lower()
-    with pytest.raises(IllegalMove) as refusal:
-        game.move(move)
-    assert str(refusal.value) == reason
-    assert game.state() == before
-    assert game.version == version
-
-
-def assert_allowed(game, move):
-    assert game.is_legal(move)
-    listed = Move.parse(move)
-    if listed.dst.startswith("f") and listed.src != "f":
-        listed = Move(listed.src, "f", listed.n)
-    assert listed in game.legal_moves()
-    game.move(move)
-
 
 # ----------------------------------------------------------------- building down the tableau
 
