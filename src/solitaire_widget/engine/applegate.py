@@ -139,12 +139,8 @@ class ApplegateGame(Game):
 
     # ----------------------------------------------------------------- making a move
 
-    def _execute(self, plan: Plan) -> None:
-        source, column, target, n, _ = plan
-        target.extend(source[-n:])
-        del source[-n:]
-        if column >= 0:
-            self._flip_if_needed(column)
+    def _execute(self, plan: Plan) -> tuple:
+        return self._move_cards(plan)
 
     def _describe(self, move: Move, plan: Plan) -> str:
         source, _, target, n, _ = plan

@@ -197,7 +197,8 @@ class Game:
     def undo(self) -> None:
         if not self._undo_stack:
             raise IllegalMove("There is no move to undo.")
-        self._restore(self._undo_stack.pop())
+        record, self.score, self.recycles = self._undo_stack.pop()
+        self._revert(record)
         self._redo_stack.append(self._history.pop())
         self._changed()
 
@@ -251,8 +252,9 @@ class Game:
     # ----------------------------------------------------------------- the move pipeline
 
     def _push(self, move: Move, plan: Plan) -> None:
-        self._undo_stack.append(self._snapshot())
-        self._execute(plan)
+        score, recycles = self.score, self.recycles
+        record = self._execute(plan)
+        self._undo_stack.append((record, score, recycles))
         self._history.append(move)
         self._changed()
         for callback in list(self._listeners):
@@ -271,8 +273,25 @@ class Game:
     def _plan(self, move: Move) -> Plan:
         raise NotImplementedError
 
-    def _execute(self, plan: Plan) -> None:
+    def _execute(self, plan: Plan) -> tuple:
+        """Carry out a checked move; return what ``_revert`` needs to take it back."""
         raise NotImplementedError
+
+    def _move_cards(self, plan: Plan) -> tuple:
+        """Move a plan's cards and turn up a face-down card left on top; the undo record."""
+        source, column, target, n, _ = plan
+        target.extend(source[-n:])
+        del source[-n:]
+        return ("cards", plan, column >= 0 and self._flip_if_needed(column))
+
+    def _revert(self, record: tuple) -> None:
+        """Undo a card move from its record: an undo costs what the move cost, not a copy of the
+        whole position."""
+        _, (source, column, target, n, _), flipped = record
+        if flipped:
+            self.down[column].append(source.pop())
+        source.extend(target[-n:])
+        del target[-n:]
 
     def _describe(self, move: Move, plan: Plan) -> str:
         raise NotImplementedError

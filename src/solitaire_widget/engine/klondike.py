@@ -234,24 +234,31 @@ class KlondikeGame(Game):
 
     # ----------------------------------------------------------------- making a move
 
-    def _execute(self, plan: Plan) -> None:
+    def _execute(self, plan: Plan) -> tuple:
         if plan[0] == "draw":
             count = min(self._draw, len(self.stock))
             for _ in range(count):
                 self.waste.append(self.stock.pop())
-            return
+            return ("draw", count)
         if plan[0] == "recycle":
             self._add_score(self._recycle_penalty())
             self.stock[:] = self.waste[::-1]
             self.waste.clear()
             self.recycles += 1
-            return
-        source, column, target, n, delta = plan
-        target.extend(source[-n:])
-        del source[-n:]
-        if column >= 0 and self._flip_if_needed(column):
-            delta += TURN_UP[self._scoring]
-        self._add_score(delta)
+            return plan
+        record = self._move_cards(plan)
+        self._add_score(plan[4] + (TURN_UP[self._scoring] if record[2] else 0))
+        return record
+
+    def _revert(self, record: tuple) -> None:
+        if record[0] == "draw":
+            for _ in range(record[1]):
+                self.stock.append(self.waste.pop())
+        elif record[0] == "recycle":
+            self.waste[:] = self.stock[::-1]
+            self.stock.clear()
+        else:
+            super()._revert(record)
 
     def _recycle_penalty(self) -> int:
         if self._scoring != "standard":
