@@ -34,3 +34,13 @@ def test_play_shows_every_move_on_the_board_as_it_is_made():
     game.observe(lambda change: counts.append(change["new"]), names=["moves"])
     game.play(solve(game).moves[:3], delay=0)
     assert counts == [1, 2, 3]
+
+
+def test_following_the_hints_wins_a_winnable_deal():
+    """Hints keep to the winning line they found, so a player who follows them wins."""
+    game = sw.Klondike(seed=1001)
+    for _ in range(600):
+        if game.status != "playing":
+            break
+        game.move(game.hint())
+    assert game.status == "won"

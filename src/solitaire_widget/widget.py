@@ -153,6 +153,7 @@ class _Board(anywidget.AnyWidget):
     def _attach(self, game: Game, show_marks: bool) -> None:
         """Set up the widget around ``game``; every constructor ends here."""
         self._winnable_deals = getattr(self, "_winnable_deals", False)
+        self._adviser = solver.Adviser()
         if not isinstance(game, self._game_class):
             raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
         self._game = game
@@ -273,7 +274,7 @@ class _Board(anywidget.AnyWidget):
                 self._say(str(refusal), "error")
 
     def _answer_hint(self) -> None:
-        move, verdict = solver.advise(self._game)
+        move, verdict = self._adviser.advise(self._game)
         if verdict == "unwinnable":
             self._say(
                 "This game can no longer be won: the solver tried every line. "
@@ -350,7 +351,7 @@ class _Board(anywidget.AnyWidget):
     def hint(self) -> Move | None:
         """A move worth making: the first of a winning line when the solver finds one within a
         second, else its most promising move, else None."""
-        return solver.hint(self._game)
+        return self._adviser.advise(self._game)[0]
 
     @property
     def winnable(self) -> bool | None:

@@ -24,7 +24,7 @@ from .applegate import ApplegateRules
 from .klondike import FROM_FOUNDATION, KlondikeRules
 from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfolio
 
-__all__ = ["Solution", "advise", "first_winnable_seed", "hint", "play", "solve", "winnable"]
+__all__ = ["Adviser", "Solution", "first_winnable_seed", "hint", "play", "solve", "winnable"]
 
 # What a time limit keeps back from the search (a share, at most a tenth of a second) to read the
 # state, write the line out and replay it through the engine, so that a call returns in time.
@@ -97,17 +97,50 @@ def winnable(game: Any, budget: float = 1.0) -> bool | None:
 def hint(game: Any, budget: float = 1.0) -> Move | None:
     """A move worth making: the first of a winning line when one is found within ``budget``
     seconds, else the most promising move the solver knows that is not pointless, else None."""
-    return advise(game, budget)[0]
+    return Adviser().advise(game, budget)[0]
 
 
-def advise(game: Any, budget: float = 1.0) -> tuple[Move | None, str]:
-    """``hint``'s move together with the verdict behind it ("won", "unwinnable" or "unknown"),
-    so the board can say that a game can no longer be won without a second search."""
-    state = _state_of(game)
-    solution = solve(state, budget * 0.8)
-    if solution.status == WON:
+class Adviser:
+    """Hints that keep to one winning line.
+
+    Each search may find a different winning line, and where none is found in time the promising
+    move of one position may undo that of the last, so a player pressing Hint again and again
+    could go round in circles. Once a line is found, every position along it is remembered, and a
+    player who follows it (by any route to those positions) is handed the line's next move.
+    """
+
+    def __init__(self) -> None:
+        self._line: dict[str, Move] = {}
+
+    def advise(self, game: Any, budget: float = 1.0) -> tuple[Move | None, str]:
+        """The hint and the verdict behind it ("won", "unwinnable" or "unknown"), so the board can
+        say that a game can no longer be won without a second search."""
+        state = _state_of(game)
+        known = self._line.get(_position_of(state))
+        if known is not None:
+            return known, WON
+        solution = solve(state, budget * 0.8)
+        if solution.status != WON:
+            return _promising_move(state), solution.status
+        self._line = _positions_along(state, solution.moves)
         return (solution.moves[0] if solution.moves else None), WON
-    return _promising_move(state), solution.status
+
+
+def _position_of(state: dict[str, Any]) -> str:
+    piles = ("tableau", "foundations", "stock", "waste", "reserve")
+    return json.dumps([state[name] for name in piles])
+
+
+def _positions_along(state: dict[str, Any], moves: list[Move]) -> dict[str, Move]:
+    """Each position the line passes through, mapped to the line's move from there. A line may
+    pass a position twice (a full turn of the stock); the later move is kept, so following the
+    map always gets further along the line."""
+    game = load_game(state)
+    line = {}
+    for move in moves:
+        line[_position_of(game.state())] = move
+        game.move(move)
+    return line
 
 
 def _promising_move(state: dict[str, Any]) -> Move | None:
