@@ -26,6 +26,25 @@ DECK = [rank + suit for suit in SUITS for rank in RANKS]
 FILL = "*"
 
 
+# Every pile id of SPEC.md section 2, written out here rather than taken from the package.
+PILES = [
+    "stock",
+    "waste",
+    "reserve",
+    "f1",
+    "f2",
+    "f3",
+    "f4",
+    "t1",
+    "t2",
+    "t3",
+    "t4",
+    "t5",
+    "t6",
+    "t7",
+]
+
+
 def rank_of(card: str) -> int:
     """1 for an Ace up to 13 for a King."""
     return RANKS.index(card[0]) + 1

@@ -2,26 +2,9 @@
 
 import pytest
 
-from positions import klondike
+from positions import PILES, klondike
 from solitaire_widget.engine import IllegalMove, KlondikeGame
 from solitaire_widget.moves import Move
-
-PILES = [
-    "stock",
-    "waste",
-    "reserve",
-    "f1",
-    "f2",
-    "f3",
-    "f4",
-    "t1",
-    "t2",
-    "t3",
-    "t4",
-    "t5",
-    "t6",
-    "t7",
-]
 
 
 @pytest.mark.parametrize(

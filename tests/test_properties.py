@@ -7,27 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from positions import DECK, all_cards
+from positions import DECK, PILES, all_cards
 from solitaire_widget.engine import ApplegateGame, IllegalMove, KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game
 
-PILES = [
-    "stock",
-    "waste",
-    "reserve",
-    "f1",
-    "f2",
-    "f3",
-    "f4",
-    "t1",
-    "t2",
-    "t3",
-    "t4",
-    "t5",
-    "t6",
-    "t7",
-]
 FOUNDATIONS = {"f1", "f2", "f3", "f4"}
 
 CONFIGS = [
