@@ -19,6 +19,7 @@ Shortcuts, each proven never to lose a win (so an exhausted search proves a deal
 from __future__ import annotations
 
 from ..cards import parse_card
+from .packing import locate
 
 RUN = 0  # (kind, from pile, to pile, cards)
 FROM_RESERVE = 1  # (kind, to pile)
@@ -92,14 +93,10 @@ class ApplegateRules:
         for j, pile in enumerate(piles):
             if len(pile) == 1:
                 continue
-            index = joined.find(UNDER[pile[-1]])
-            if index < 0:
+            i, at = locate(joined, ends, piles, UNDER[pile[-1]])
+            if i < 0:
                 continue
-            i = 0
-            while index >= ends[i]:
-                i += 1
             source = piles[i]
-            at = index - ends[i] + len(source)
             if i == j or at <= source[0] - _HEADER:
                 continue
             move = (RUN, i, j, len(source) - at)
@@ -112,14 +109,10 @@ class ApplegateRules:
 
         if empty >= 0:
             for king in KINGS:
-                index = joined.find(king)
-                if index < 0:
+                i, at = locate(joined, ends, piles, king)
+                if i < 0:
                     continue
-                i = 0
-                while index >= ends[i]:
-                    i += 1
                 source = piles[i]
-                at = index - ends[i] + len(source)
                 down = source[0] - _HEADER
                 if at > down + 1:
                     inside.append((RUN, i, empty, len(source) - at))

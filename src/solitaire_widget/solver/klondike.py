@@ -46,6 +46,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..cards import SUITS, parse_card
+from .packing import locate
 
 # Move kinds. Talon moves name the waste size ``q`` at which the card is on top of the waste.
 TO_FOUNDATION = 0  # (kind, column)
@@ -202,14 +203,10 @@ class KlondikeRules:
             if foundations[SUIT[top]] == RANK[top]:
                 up.append((TO_FOUNDATION, j))
             for card in CHILDREN[top]:
-                index = joined.find(card)
-                if index < 0:
+                i, at = locate(joined, ends, columns, card)
+                if i < 0:
                     continue
-                i = 0
-                while index >= ends[i]:
-                    i += 1
                 source = columns[i]
-                at = index - ends[i] + len(source)
                 down = source[0] - _HEADER
                 if at <= down:
                     continue
@@ -227,15 +224,12 @@ class KlondikeRules:
 
         kings = 0
         for king in KINGS:
-            index = joined.find(king)
-            if index < 0:
+            i, at = locate(joined, ends, columns, king)
+            if i < 0:
                 continue
-            i = 0
-            while index >= ends[i]:
-                i += 1
             source = columns[i]
             down = source[0] - _HEADER
-            if index - ends[i] + len(source) == down + 1 and down:
+            if at == down + 1 and down:
                 kings += 1
                 if empty >= 0:
                     uncovering.append((RUN, i, empty, len(source) - down - 1))
@@ -293,12 +287,8 @@ class KlondikeRules:
         found = []
         inner = None
         for cover in CHILDREN[card]:
-            index = joined.find(cover)
-            if index >= 0:
-                i = 0
-                while index >= ends[i]:
-                    i += 1
-                at = index - ends[i] + len(columns[i])
+            i, at = locate(joined, ends, columns, cover)
+            if i >= 0:
                 if i != column and at > columns[i][0] - _HEADER:
                     found.append((CHAIN, (first, (RUN, i, column, len(columns[i]) - at))))
             elif foundations[SUIT[cover]] == RANK[cover] + 1:
