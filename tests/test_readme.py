@@ -10,4 +10,3 @@ def test_the_readme_examples_run_as_written():
     result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
-

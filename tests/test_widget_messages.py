@@ -408,7 +408,7 @@ def test_named_junk_is_refused(content):
 
 def test_the_package_imports_without_the_built_bundle(tmp_path):
     """anywidget reads _esm when a class is defined; without a bundle the board says what to do."""
-    package = Path(widget_module.__file__).parent
+    package = Path(widget_module.__file__).parents[1]
     shutil.copytree(
         package, tmp_path / package.name, ignore=shutil.ignore_patterns("static", "__pycache__")
     )

@@ -1,4 +1,4 @@
-"""The JSON state format of SPEC.md section 4: dump a game, and check and load one.
+"""Loading the JSON state format of SPEC.md section 4 (``Game.state()`` writes it).
 
 Loading trusts nothing: every field is checked, the 52 cards must each appear once, and a
 non-empty history is replayed from the start position so that undo after loading is exact and a
@@ -13,44 +13,15 @@ from typing import Any
 from .cards import ACE, NAME, RANK, RED, SUIT, parse_card, shuffled_deck
 from .engine import GAMES, Game, IllegalMove
 from .engine.applegate import RESERVE_SIZE, is_complete_run
+from .engine.base import FORMAT
 from .engine.klondike import DRAWS, SCORINGS
 from .moves import Move
 
-FORMAT = "solitaire-widget/1"
 KEYS = (
     "format", "game", "options", "seed", "tableau", "foundations",
     "stock", "waste", "reserve", "score", "recycles", "history",
 )  # fmt: skip
 OPTIONAL_KEYS = ("start",)
-
-
-def dump_state(game: Game) -> dict[str, Any]:
-    state = _position_dict(game, game._snapshot())
-    state["history"] = [str(move) for move in game._history]
-    if game._history and not game._start_is_seed_deal:
-        start = _position_dict(game, game._start)
-        start["history"] = []
-        state["start"] = start
-    return state
-
-
-def _position_dict(game: Game, snapshot: tuple) -> dict[str, Any]:
-    piles, score, recycles = snapshot
-    names = [[NAME[card] for card in pile] for pile in piles]
-    klondike = game.kind == "klondike"
-    return {
-        "format": FORMAT,
-        "game": game.kind,
-        "options": game.options,
-        "seed": game.seed,
-        "tableau": [{"down": names[i], "up": names[7 + i]} for i in range(7)],
-        "foundations": names[14:18],
-        "stock": names[18] if klondike else [],
-        "waste": names[19] if klondike else [],
-        "reserve": [] if klondike else names[18],
-        "score": score,
-        "recycles": recycles,
-    }
 
 
 def load_game(state: dict[str, Any] | str) -> Game:
@@ -106,10 +77,8 @@ def _is_seed_deal(game: Game) -> bool:
 
 
 def _first_difference(replayed: Game, given: Game) -> str | None:
-    mine, theirs = (
-        _position_dict(replayed, replayed._snapshot()),
-        _position_dict(given, given._snapshot()),
-    )
+    mine = replayed._position_dict(replayed._snapshot())
+    theirs = given._position_dict(given._snapshot())
     for key in KEYS:
         if key != "history" and mine.get(key) != theirs.get(key):
             return key

@@ -57,6 +57,10 @@ class ApplegateGame(Game):
     def _piles(self) -> list[list[int]]:
         return [*self.down, *self.up, *self.foundations, self.reserve]
 
+    def _extra_piles(self, names: list[list[str]]) -> dict[str, list[str]]:
+        (reserve,) = names
+        return {"stock": [], "waste": [], "reserve": reserve}
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -9,10 +9,13 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from ..cards import parse_card, shuffled_deck
+from ..cards import NAME, parse_card, shuffled_deck
 from ..moves import TABLEAU, Move
 
 MoveCallback = Callable[[Move], Any]
+
+# The name and version of the JSON state format of SPEC.md section 4.
+FORMAT = "solitaire-widget/1"
 
 # A plan is what a legal move will do, worked out while checking it:
 # (source pile, the tableau column it comes from or -1, destination pile, cards, score change).
@@ -231,10 +234,39 @@ class Game:
         return self._status
 
     def state(self) -> dict[str, Any]:
-        """The whole game in the JSON-ready format of SPEC.md section 4, hidden cards included."""
-        from ..state import dump_state
+        """The whole game in the JSON-ready format of SPEC.md section 4, hidden cards included.
 
-        return dump_state(self)
+        A game that did not start from its seed's deal (``from_deal``, or a loaded position)
+        carries its start position too, so that its history can be replayed.
+        """
+        state = self._position_dict(self._snapshot())
+        state["history"] = [str(move) for move in self._history]
+        if self._history and not self._start_is_seed_deal:
+            start = self._position_dict(self._start)
+            start["history"] = []
+            state["start"] = start
+        return state
+
+    def _position_dict(self, snapshot: tuple) -> dict[str, Any]:
+        """A position (``_snapshot()``'s value) in the state format, without the history."""
+        piles, score, recycles = snapshot
+        names = [[NAME[card] for card in pile] for pile in piles]
+        return {
+            "format": FORMAT,
+            "game": self.kind,
+            "options": self.options,
+            "seed": self.seed,
+            "tableau": [{"down": names[i], "up": names[7 + i]} for i in range(7)],
+            "foundations": names[14:18],
+            **self._extra_piles(names[18:]),
+            "score": score,
+            "recycles": recycles,
+        }
+
+    def _extra_piles(self, names: list[list[str]]) -> dict[str, list[str]]:
+        """The stock, waste and reserve in the state format, from the piles after the
+        foundations in ``_piles()``."""
+        raise NotImplementedError
 
     def save(self, path: str | os.PathLike[str]) -> None:
         with open(path, "w", encoding="utf-8") as file:
@@ -242,7 +274,7 @@ class Game:
             file.write("\n")
 
     def __str__(self) -> str:
-        from ..text import render
+        from .text import render
 
         return render(self)
 

@@ -80,6 +80,10 @@ class KlondikeGame(Game):
     def _piles(self) -> list[list[int]]:
         return [*self.down, *self.up, *self.foundations, self.stock, self.waste]
 
+    def _extra_piles(self, names: list[list[str]]) -> dict[str, list[str]]:
+        stock, waste = names
+        return {"stock": stock, "waste": waste, "reserve": []}
+
     # ----------------------------------------------------------------- queries
 
     @property

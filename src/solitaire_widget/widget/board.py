@@ -1,14 +1,9 @@
-"""The anywidget layer: the board in the page, requests from it, and hiding the hidden cards.
-
-Python is the only judge. The page is sent a view of the game that names no face-down card,
-no stock card and no hidden reserve card; it sends requests carrying the version they were made
-on; this module checks every field, lets the engine decide, and answers through traits.
-"""
+"""The board widgets: ``Klondike`` and ``Applegate`` wrap an engine game, keep the page's traits
+in step with it, and carry out the page's requests."""
 
 from __future__ import annotations
 
 import os
-import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -18,12 +13,14 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from . import solver
-from .engine import ApplegateGame, Game, IllegalMove, KlondikeGame
-from .moves import Move
-from .state import load_game
+from .. import solver
+from ..engine import ApplegateGame, Game, IllegalMove, KlondikeGame
+from ..moves import Move
+from ..state import load_game
+from .requests import request_refusal
+from .view import board_view
 
-_STATIC = Path(__file__).parent / "static"
+_STATIC = Path(__file__).parents[1] / "static"
 
 # anywidget raises when the class is defined if its module file is missing; without the built
 # bundle the package must still import, so the board explains itself instead.
@@ -34,15 +31,6 @@ _UNBUILT_ESM = """export default {
   },
 };
 """
-
-_SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
-_MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
-_MAX_MOVE_LENGTH = 16
-_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "new_game", "hint", "finish"})
-_REQUEST_FIELDS = {"move": frozenset({"type", "move", "version"})} | {
-    kind: frozenset({"type", "version"}) for kind in _PLAIN_REQUESTS
-}
-_STALE = "The board changed before this request arrived, so nothing was done. Try again."
 
 
 def _bundle_file(name: str, fallback: str) -> Path | str:
@@ -57,74 +45,6 @@ def _seed_to_json(seed: int | None, _widget: object) -> str | None:
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def board_view(game: Game) -> dict[str, Any]:
-    """What the page may know of the game: counts in place of every card it cannot see."""
-    state = game.state()
-    reserve = state["reserve"]
-    return {
-        "kind": state["game"],
-        "version": game.version,
-        "options": state["options"],
-        "tableau": [
-            {"down": len(pile["down"]), "up": list(pile["up"])} for pile in state["tableau"]
-        ],
-        "foundations": [list(pile) for pile in state["foundations"]],
-        "stock": len(state["stock"]),
-        "waste": list(state["waste"]),
-        "reserve": len(reserve),
-        "reserve_top": reserve[-1] if reserve else None,
-        "legal": [str(game.resolve(move)) for move in game.legal_moves()],
-        "can_undo": game.can_undo,
-        "can_redo": game.can_redo,
-        "can_finish": game.can_auto_finish,
-    }
-
-
-def request_refusal(content: object, version: int) -> str | None:
-    """Why a request from the page cannot be carried out as it stands, or None when it can.
-
-    Only the shape is checked here; whether a well-formed move is legal is the engine's call.
-    """
-    if not isinstance(content, dict):
-        return "A request must be an object with a type and a version."
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in _REQUEST_FIELDS:
-        return f"Unknown request type {_short(kind)}."
-    expected = _REQUEST_FIELDS[kind]
-    if set(content) != expected:
-        missing = sorted(expected - set(content))
-        extra = sorted(map(_short, set(content) - expected))
-        wrong = "; ".join(
-            part
-            for part in (
-                f"missing {', '.join(missing)}" if missing else "",
-                f"unexpected {', '.join(extra)}" if extra else "",
-            )
-            if part
-        )
-        return f"A {kind} request has the wrong fields ({wrong})."
-    request_version = content["version"]
-    if isinstance(request_version, bool) or not isinstance(request_version, int):
-        return "A request's version must be a whole number."
-    if kind == "move":
-        text = content["move"]
-        if not isinstance(text, str) or len(text) > _MAX_MOVE_LENGTH:
-            return "A move must be short text such as t2-t5:3."
-        found = _MOVE_REQUEST.fullmatch(text)
-        if found is None:
-            return f"Could not read the move {_short(text)}."
-        if found[3] is not None and not 1 <= int(found[3]) <= 52:
-            return f"A move carries 1 to 52 cards, not {int(found[3])}."
-    if request_version != version:
-        return _STALE
-    return None
 
 
 class _Board(anywidget.AnyWidget):

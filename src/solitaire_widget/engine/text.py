@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import NAME
+from ..cards import NAME
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .base import Game
 
 HIDDEN = "##"
 EMPTY = "--"
