@@ -87,6 +87,12 @@ class Game:
         self._deal(deck)
         self._begin_history(seed_deal=seed is not None)
 
+    def restart(self) -> None:
+        """Go back to where this game started (its deal, or the position it was loaded at) and
+        begin a new attempt: the history, undo and redo are cleared."""
+        self._restore(self._start)
+        self._begin_history(seed_deal=self._start_is_seed_deal)
+
     def _begin_history(self, seed_deal: bool) -> None:
         """Make the current position the start of the game's history."""
         self._start = self._snapshot()

@@ -244,6 +244,12 @@ class _Board(anywidget.AnyWidget):
             self._game.new_game(seed)
             self.set_trait("_clock", {"started": None, "ended": None})
 
+    def restart(self) -> None:
+        """Deal this game's cards again from the start, as a new attempt at the same deal."""
+        with self._changing():
+            self._game.restart()
+            self.set_trait("_clock", {"started": None, "ended": None})
+
     def legal_moves(self) -> list[Move]:
         return self._game.legal_moves()
 
