@@ -152,3 +152,19 @@ def cell_count(lab: LabPage) -> int:
     return lab.page.evaluate(
         "(path) => window.__e2e.panel(path).content.model.cells.length", lab.path
     )
+
+
+def notebook_cells(lab: LabPage) -> list[tuple[str, str]]:
+    """Every cell of the open notebook, as (type, source): what a stray key would change."""
+    return [
+        (kind, source)
+        for kind, source in lab.page.evaluate(
+            """(path) => [...window.__e2e.panel(path).content.model.cells].map(
+                 (cell) => [cell.type, cell.sharedModel.getSource()])""",
+            lab.path,
+        )
+    ]
+
+
+def history(lab: LabPage, name: str) -> list[str]:
+    return lab.evaluate(f"[str(m) for m in {name}.history]")
