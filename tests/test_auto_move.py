@@ -259,6 +259,7 @@ def comparable(view: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key not in ("version", "can_redo")}
 
 
+MAKING = ("page move", "page draw", "page finish", "python move", "python draw")
 STEPS = [
     "page move",
     "page draw",
@@ -277,12 +278,17 @@ STEPS = [
 @given(
     seed=st.integers(0, 10**6),
     applegate_game=st.booleans(),
+    loaded=st.integers(0, 4),
     steps=st.lists(st.tuples(st.sampled_from(STEPS), st.integers(0, 10**6)), max_size=40),
 )
-def test_page_and_python_undo_redo_agree_with_a_fresh_load(seed, applegate_game, steps):
+def test_page_and_python_undo_redo_agree_with_a_fresh_load(seed, applegate_game, loaded, steps):
     board = Applegate(seed=seed) if applegate_game else Klondike(seed=seed)
+    for _ in range(loaded):  # a saved game's moves, each one action once it is loaded
+        board.move(board.legal_moves()[seed % len(board.legal_moves())])
+    board = load(board.state())
     page = Page(board)
     actions = Actions()
+    actions.made(history(board), together=False)
     for step, choice in steps:
         before = history(board)
         if step in ("page move", "python move"):
@@ -326,11 +332,10 @@ def test_page_and_python_undo_redo_agree_with_a_fresh_load(seed, applegate_game,
         else:
             page.request("restart")
             actions = Actions()
-        if step.startswith(("page move", "page draw", "page finish", "python")) and len(
-            board.history
-        ) > len(before):
+            actions.made(history(board), together=False)
+        if step in MAKING and len(board.history) > len(before):
             added = history(board)[len(before) :]
-            actions.made(added, together=step.startswith("page") or "finish" in step)
+            actions.made(added, together=step.startswith("page"))
             if step.startswith("page") and board.auto_move:
                 assert board._game.safe_move() is None
                 assert all(Move.parse(move).dst.startswith("f") for move in added[1:])
@@ -357,3 +362,16 @@ def test_a_whole_game_played_from_the_page_with_auto_move_replays_from_its_state
         else:
             page.request("draw")
     assert history(load(board.state())) == history(board)
+
+
+def test_a_loaded_game_undoes_its_saved_moves_one_by_one_from_the_page():
+    board = Klondike(seed=42)
+    board.move("t4-t1")
+    board.draw()
+    copy = load(board.state())
+    page = Page(copy)
+    page.request("undo")
+    assert history(copy) == ["t4-t1"]
+    copy.undo()
+    page.request("redo")
+    assert history(copy) == ["t4-t1"]

@@ -76,12 +76,25 @@ def test_settings_are_keyword_only_and_load_takes_no_winnable():
         sw.load(POSITION, winnable=True)
 
 
-def test_a_lesson_board_shows_the_lesson_controls_with_no_clock_and_no_auto_move():
+def test_a_lesson_board_shows_the_lesson_controls_and_leaves_every_move_to_the_learner():
     board = sw.load(POSITION, controls="lesson")
-    assert board.controls == LESSON and board.auto_move is False
+    assert board.controls == LESSON
+    assert board.auto_move is False and board.smart_click is False
     assert board.get_state("_clock")["_clock"]["enabled"] is False
     play = sw.load(POSITION)
-    assert play.auto_move is True and play.get_state("_clock")["_clock"]["enabled"] is True
+    assert play.auto_move is True and play.smart_click is True
+    assert play.get_state("_clock")["_clock"]["enabled"] is True
+
+
+def test_a_lesson_board_can_ask_for_each_help_back():
+    board = sw.load(POSITION, controls="lesson", smart_click=True, auto_move=True, clock=True)
+    assert board.smart_click and board.auto_move
+    assert board.get_state("_clock")["_clock"]["enabled"] is True
+
+
+def test_a_board_made_of_lesson_controls_by_name_is_not_a_lesson_board():
+    board = sw.load(POSITION, controls=list(LESSON))
+    assert board.controls == LESSON and board.smart_click and board.auto_move
 
 
 def test_the_defaults_are_smart_click_on_auto_move_on_two_colours_marks_on():

@@ -16,10 +16,11 @@ class Actions:
         self._joined: list[bool] = []  # one per move of the history, oldest first
         self._redo_joined: list[bool] = []  # one per move that redo can replay, next one last
 
-    def clear(self) -> None:
-        """A new deal or a restart: no history, nothing to redo."""
-        self._joined.clear()
-        self._redo_joined.clear()
+    def start(self, moves: int) -> None:
+        """A new deal, a restart or a loaded game: its ``moves`` moves so far (a loaded history)
+        are one action each, and nothing can be redone."""
+        self._joined = [False] * moves
+        self._redo_joined = []
 
     def made(self, count: int, together: bool) -> None:
         """``count`` new moves entered the history: one action (``together``) or one each.

@@ -70,7 +70,7 @@ class BoardSettings(TypedDict, total=False):
 
     controls: str | Iterable[str]
     show_marks: bool
-    smart_click: bool
+    smart_click: bool | None
     auto_move: bool | None
     four_colour: bool
     clock: bool | None
@@ -118,21 +118,25 @@ class _Board(anywidget.AnyWidget):
 
     def _attach(self, game: Game, settings: BoardSettings, winnable: bool = False) -> None:
         """Set up the widget around ``game``; every constructor ends here. A lesson board
-        (``controls="lesson"``) has no clock and no auto-move unless asked for them."""
+        (``controls="lesson"``) has no clock, no auto-move and no smart click unless asked for
+        them: the learner makes every move, and a card goes only where the learner puts it."""
         unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
         if unknown:
             known = ", ".join(BoardSettings.__annotations__)
             raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
         controls = settings.get("controls", "all")
         lesson = isinstance(controls, str) and controls == "lesson"
-        clock, auto_move = settings.get("clock"), settings.get("auto_move")
-        for name, value in (("clock", clock), ("auto_move", auto_move)):
+        shown = controls_tuple(controls)
+        helps = {name: settings.get(name) for name in ("clock", "auto_move", "smart_click")}
+        for name, value in helps.items():
             if value is not None and not isinstance(value, bool):
                 raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
+            if value is None:
+                helps[name] = not lesson
         self._winnable_deals = winnable
         self._adviser = solver.Adviser()
         self._actions = Actions()
-        self._timer = Clock(enabled=not lesson if clock is None else clock)
+        self._timer = Clock(enabled=helps["clock"])
         self._listeners: list[Callable[[Move], Any]] = []
         self._klondike_options = dict(KLONDIKE_DEFAULTS)
         self._version_base = 0
@@ -141,9 +145,9 @@ class _Board(anywidget.AnyWidget):
         self._begin_attempt()
         super().__init__(
             show_marks=settings.get("show_marks", True),
-            controls=controls_tuple(controls),
-            smart_click=settings.get("smart_click", True),
-            auto_move=not lesson if auto_move is None else auto_move,
+            controls=shown,
+            smart_click=helps["smart_click"],
+            auto_move=helps["auto_move"],
             four_colour=settings.get("four_colour", False),
         )
         self.on_msg(self._on_request)
@@ -169,10 +173,11 @@ class _Board(anywidget.AnyWidget):
             self._klondike_options = game.options
 
     def _begin_attempt(self) -> None:
-        """A new deal or a restart: the clock, the actions and "has the player moved" start over."""
+        """A new deal, a restart or a loaded game: the clock, the actions and "has the player
+        moved" start over."""
         self._dealt_version = self._game.version
         self._timer.reset()
-        self._actions.clear()
+        self._actions.start(self._game.moves)
 
     @property
     def _version(self) -> int:
@@ -546,8 +551,8 @@ class Klondike(_Board):
 
     Board settings (keyword-only, also on ``from_deal`` and ``load``): ``controls`` ("all",
     "lesson", "none" or a list of control names), ``show_marks``, ``smart_click``, ``auto_move``,
-    ``four_colour``, ``clock``. A lesson board (``controls="lesson"``) has no clock and no
-    auto-move unless ``clock=True`` or ``auto_move=True`` ask for them.
+    ``four_colour``, ``clock``. A lesson board (``controls="lesson"``) has no clock, no auto-move
+    and no smart click unless ``clock=True``, ``auto_move=True`` or ``smart_click=True`` ask.
     """
 
     def __init__(
@@ -559,7 +564,7 @@ class Klondike(_Board):
         winnable: bool = False,
         show_marks: bool = True,
         controls: str | Iterable[str] = "all",
-        smart_click: bool = True,
+        smart_click: bool | None = None,
         auto_move: bool | None = None,
         four_colour: bool = False,
         clock: bool | None = None,
@@ -602,7 +607,7 @@ class Applegate(_Board):
         winnable: bool = False,
         show_marks: bool = True,
         controls: str | Iterable[str] = "all",
-        smart_click: bool = True,
+        smart_click: bool | None = None,
         auto_move: bool | None = None,
         four_colour: bool = False,
         clock: bool | None = None,
