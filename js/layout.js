@@ -9,7 +9,9 @@
 // A squeezed pile draws its index smaller, down to 11 px, so that its strips can be thinner.
 
 export const MIN_RANK_PX = 11;
-const MIN_CARD = 34; // the narrowest card whose index ("10" and a suit) fits at 11 px
+// The narrowest card whose index ("10" and a suit side by side) fits at 11 px: seven of them fit
+// the 230 px JupyterLab leaves an output in a 600 px window with its side bar open.
+const MIN_CARD = 28;
 const MAX_CARD = 96;
 const RATIO = 1.4;
 
@@ -30,10 +32,12 @@ function stripFor(font, padTop) {
  * what the notebook around the board takes.
  */
 export function boardMetrics(width, viewHeight, around) {
-  const gap = Math.round(clamp(4, width * 0.016, 12));
+  const gap = Math.round(clamp(3, width * 0.016, 12));
   const w = Math.floor(clamp(MIN_CARD, (width - 8 * gap) / 7, MAX_CARD));
   const h = Math.round(w * RATIO);
-  const font = Math.round(clamp(MIN_RANK_PX, w * 0.21, 20) * 2) / 2;
+  // Small cards get a larger index for their width, so a zoomed-in board whose cards had to
+  // shrink to fit still shows bigger ranks on the screen than at 100%.
+  const font = Math.round(clamp(MIN_RANK_PX, 6 + w * 0.15, 20) * 2) / 2;
   const padTop = Math.max(1, Math.round(w * 0.035));
   const padLeft = Math.max(2, Math.round(w * 0.06));
   const upMin = stripFor(MIN_RANK_PX, padTop);
