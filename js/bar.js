@@ -18,6 +18,8 @@ const BUTTON_NAMES = {
 };
 const STATUS_TEXT = { playing: "Playing", won: "Won", lost: "Lost" };
 const SNAPSHOT_NOTE = "A snapshot: open the notebook to play.";
+// Work the kernel finishes sooner than this shows no strip at all, rather than a flash.
+const BUSY_SHOWS_AFTER_MS = 300;
 
 function stat(label) {
   const node = make("span", "sw-stat");
@@ -60,6 +62,7 @@ export function createBar(state, actions) {
   const snapshot = make("div", "sw-snapshot", SNAPSHOT_NOTE);
   snapshot.hidden = state.live;
   const busy = make("div", "sw-busy");
+  busy.hidden = true;
   busy.setAttribute("role", "status");
   const busyText = make("span", "sw-busy-text");
   const busyTrack = make("span", "sw-busy-track");
@@ -73,6 +76,7 @@ export function createBar(state, actions) {
   const panels = make("div", "sw-panels");
   let shownStatus = null;
   let shownMessage = null;
+  let busyTimer = 0;
 
   function updateButtons(b, status, controls) {
     for (const type of CONTROLS) buttons[type].hidden = !controls.has(type);
@@ -138,9 +142,18 @@ export function createBar(state, actions) {
 
   function updateBusy() {
     const work = readBusy(model);
-    busy.hidden = !work;
     state.root.classList.toggle("sw-working", Boolean(work));
-    if (!work) return;
+    if (!work) {
+      clearTimeout(busyTimer);
+      busyTimer = 0;
+      busy.hidden = true;
+      return;
+    }
+    if (busy.hidden && !busyTimer) {
+      busyTimer = setTimeout(() => {
+        busy.hidden = !readBusy(model);
+      }, BUSY_SHOWS_AFTER_MS);
+    }
     busyText.textContent = work.text;
     busy.classList.toggle("sw-indeterminate", work.done === null);
     busyFill.style.width = work.done === null ? "" : `${Math.round(work.done * 100)}%`;
@@ -168,6 +181,7 @@ export function createBar(state, actions) {
       menu.refresh();
     },
     dispose() {
+      clearTimeout(busyTimer);
       clock.stop();
       menu.dispose();
     },
