@@ -10,10 +10,13 @@ from playwright.sync_api import Locator, Page, expect
 
 from positions import klondike_state
 
-from .boards import KLONDIKE, board, history, wait_for_history
+from .boards import KLONDIKE, history, wait_for_history
 from .harness import LabPage
 
-_CENTRE = "(node) => { const r = node.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }"
+_CENTRE = """(node) => {
+  const r = node.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
 
 
 def _show(lab: LabPage, name: str, make: str) -> Locator:

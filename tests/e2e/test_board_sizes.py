@@ -15,7 +15,11 @@ from positions import DECK, applegate_state
 
 from .harness import JupyterLab, LabPage
 
-LONG_PILE = "KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS KH QC JD TS 9H 8C 7D".split()
+# 20 cards, every rank, the four suits in turn (clubs beside spades, hearts beside diamonds).
+LONG_PILE = [
+    *("KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H"),
+    *("3C", "2D", "AS", "KH", "QC", "JD", "TS", "9H", "8C", "7D"),
+]
 
 
 def long_pile_state() -> dict[str, Any]:
@@ -78,7 +82,8 @@ def _check(lab: LabPage, label: str) -> dict[str, Any]:
         assert c["suitWidth"] >= 8, f"{label}: {c} has a suit mark too small to tell"
     assert seen["tableHeight"] <= max(seen["windowHeight"], 400), f"{label}: {seen['tableHeight']}"
     assert seen["outputOverflow"] <= 0, f"{label}: the board overflows its output"
-    assert seen["tableRight"] <= seen["outputRight"] + 0.5, f"{label}: the board is cut on the right"
+    cut = seen["tableRight"] - seen["outputRight"]
+    assert cut <= 0.5, f"{label}: the board is cut {cut} px on the right"
     strips = [c["strip"] for c in cards if c["strip"] is not None]
     print(
         f"{label}: card {seen['cardWidth']:.1f} px, smallest rank {smallest:.1f} px, "
