@@ -176,3 +176,31 @@ def test_the_clock_waits_for_the_first_move_and_stops_at_the_win(lab: LabPage) -
     lab.page.wait_for_timeout(1300)
     assert _time_shown(k) == stopped
     assert lab.evaluate("k._clock['running']") is False
+
+
+def test_the_card_under_a_card_dragged_from_the_waste_shows(lab: LabPage) -> None:
+    _start(lab)
+    state = klondike_state(
+        ["QD", "JS", "TD", "AH", "9C", "5H", "8S"], foundations=[], stock="* 2H", draw=3
+    )
+    k = _show(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
+    k.locator('[data-pile="stock"]').click()
+    wait_for_history(lab, "k", ["draw"])
+    waste = lab.evaluate("k.state()['waste']")
+    top = k.locator(f'[data-pile="waste"] [data-card="{waste[-1]}"]')
+    expect(top).to_be_visible()
+    box = top.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    lab.page.mouse.move(x, y)
+    lab.page.mouse.down()
+    lab.page.mouse.move(x + 20, y + 60, steps=4)
+    # While the top card is in the air, the one under it is what shows at its place.
+    under = k.evaluate(
+        "(root, [x, y]) => root.ownerDocument.elementFromPoint(x, y)?.closest('[data-card]')"
+        "?.dataset.card",
+        [x, y],
+    )
+    assert under == waste[-2]
+    lab.page.mouse.up()
+    assert history(lab, "k") == ["draw"]
