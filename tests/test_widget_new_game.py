@@ -29,7 +29,7 @@ def test_a_klondike_board_becomes_an_applegate_board_in_the_same_widget():
     assert isinstance(board, sw.Applegate) and board.kind == "applegate"
     assert repr(board).startswith("<Applegate seed=")
     sent = page.view()
-    assert sent["score"] is None and sent["moves"] == 0 and board.status == "playing"
+    assert sent["score"] is None and sent["moves"] == 0  # a random deal: it may be lost already
     assert sent["_board"]["kind"] == "applegate" and sent["_board"]["label"] == "Applegate"
     assert sent["_board"]["reserve"] == 3 and sent["_board"]["stock"] == 0
     assert sent["seed"] == str(board.seed)

@@ -66,7 +66,14 @@ def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
 
 
 class BoardSettings(TypedDict, total=False):
-    """How a board looks and helps; keyword-only on every constructor and on ``load``."""
+    """How a board looks and helps; keyword-only on every constructor and on ``load``.
+
+    ``controls``: "all" (the default), "lesson", "none" or control names (``CONTROLS``);
+    ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
+    sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
+    the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
+    The last three are on, except on a lesson board.
+    """
 
     controls: str | Iterable[str]
     show_marks: bool
@@ -74,6 +81,29 @@ class BoardSettings(TypedDict, total=False):
     auto_move: bool | None
     four_colour: bool
     clock: bool | None
+
+
+def _checked(settings: BoardSettings) -> dict[str, Any]:
+    """The settings checked, with their defaults. A lesson board (``controls="lesson"``) has no
+    clock, no auto-move and no smart click unless asked for them: the learner makes every move,
+    and a card goes only where the learner puts it."""
+    unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
+    if unknown:
+        known = ", ".join(BoardSettings.__annotations__)
+        raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
+    controls = settings.get("controls", "all")
+    lesson = isinstance(controls, str) and controls == "lesson"
+    checked = {
+        "controls": controls_tuple(controls),
+        "show_marks": settings.get("show_marks", True),
+        "four_colour": settings.get("four_colour", False),
+    }
+    for name in ("clock", "auto_move", "smart_click"):
+        value = settings.get(name)
+        if value is not None and not isinstance(value, bool):
+            raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
+        checked[name] = not lesson if value is None else value
+    return checked
 
 
 def _either(ways: list[str]) -> str:
@@ -116,40 +146,20 @@ class _Board(anywidget.AnyWidget):
 
     _game: Game
 
-    def _attach(self, game: Game, settings: BoardSettings, winnable: bool = False) -> None:
-        """Set up the widget around ``game``; every constructor ends here. A lesson board
-        (``controls="lesson"``) has no clock, no auto-move and no smart click unless asked for
-        them: the learner makes every move, and a card goes only where the learner puts it."""
-        unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
-        if unknown:
-            known = ", ".join(BoardSettings.__annotations__)
-            raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
-        controls = settings.get("controls", "all")
-        lesson = isinstance(controls, str) and controls == "lesson"
-        shown = controls_tuple(controls)
-        helps = {name: settings.get(name) for name in ("clock", "auto_move", "smart_click")}
-        for name, value in helps.items():
-            if value is not None and not isinstance(value, bool):
-                raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
-            if value is None:
-                helps[name] = not lesson
+    def _attach(self, game: Game, settings: dict[str, Any], winnable: bool = False) -> None:
+        """Set up the widget around ``game`` with settings from ``_checked``; every constructor
+        ends here."""
         self._winnable_deals = winnable
         self._adviser = solver.Adviser()
         self._actions = Actions()
-        self._timer = Clock(enabled=helps["clock"])
+        self._timer = Clock(enabled=settings.pop("clock"))
         self._listeners: list[Callable[[Move], Any]] = []
         self._klondike_options = dict(KLONDIKE_DEFAULTS)
         self._version_base = 0
         self._message_id = 0
         self._hold(game)
         self._begin_attempt()
-        super().__init__(
-            show_marks=settings.get("show_marks", True),
-            controls=shown,
-            smart_click=helps["smart_click"],
-            auto_move=helps["auto_move"],
-            four_colour=settings.get("four_colour", False),
-        )
+        super().__init__(**settings)
         self.on_msg(self._on_request)
         self._sync()
 
@@ -158,7 +168,7 @@ class _Board(anywidget.AnyWidget):
         """A widget showing an existing engine game (what ``load`` returns)."""
         board_class = _BOARDS[game.kind]
         board = board_class.__new__(board_class)
-        board._attach(game, settings)
+        board._attach(game, _checked(settings))
         return board
 
     def _hold(self, game: Game) -> None:
@@ -549,10 +559,9 @@ class _Board(anywidget.AnyWidget):
 class Klondike(_Board):
     """Klondike: seven columns, a stock to draw from (1 or 3 at a time), four foundations.
 
-    Board settings (keyword-only, also on ``from_deal`` and ``load``): ``controls`` ("all",
-    "lesson", "none" or a list of control names), ``show_marks``, ``smart_click``, ``auto_move``,
-    ``four_colour``, ``clock``. A lesson board (``controls="lesson"``) has no clock, no auto-move
-    and no smart click unless ``clock=True``, ``auto_move=True`` or ``smart_click=True`` ask.
+    Board settings, keyword-only and the same on ``from_deal`` and ``load``: ``controls``
+    ("all", "lesson", "none" or control names), ``show_marks``, ``smart_click``, ``auto_move``,
+    ``four_colour``, ``clock`` (see ``BoardSettings``).
     """
 
     def __init__(
@@ -562,24 +571,12 @@ class Klondike(_Board):
         scoring: str | None = "standard",
         *,
         winnable: bool = False,
-        show_marks: bool = True,
-        controls: str | Iterable[str] = "all",
-        smart_click: bool | None = None,
-        auto_move: bool | None = None,
-        four_colour: bool = False,
-        clock: bool | None = None,
+        **settings: Unpack[BoardSettings],
     ) -> None:
+        checked = _checked(settings)
         if winnable:
             seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        settings = BoardSettings(
-            controls=controls,
-            show_marks=show_marks,
-            smart_click=smart_click,
-            auto_move=auto_move,
-            four_colour=four_colour,
-            clock=clock,
-        )
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), settings, winnable)
+        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), checked, winnable)
 
     @classmethod
     def from_deal(
@@ -601,28 +598,12 @@ class Applegate(_Board):
     """
 
     def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        winnable: bool = False,
-        show_marks: bool = True,
-        controls: str | Iterable[str] = "all",
-        smart_click: bool | None = None,
-        auto_move: bool | None = None,
-        four_colour: bool = False,
-        clock: bool | None = None,
+        self, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
     ) -> None:
+        checked = _checked(settings)
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        settings = BoardSettings(
-            controls=controls,
-            show_marks=show_marks,
-            smart_click=smart_click,
-            auto_move=auto_move,
-            four_colour=four_colour,
-            clock=clock,
-        )
-        self._attach(ApplegateGame(seed=seed), settings, winnable)
+        self._attach(ApplegateGame(seed=seed), checked, winnable)
 
     @classmethod
     def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Applegate:
