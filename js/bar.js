@@ -21,6 +21,11 @@ const SNAPSHOT_NOTE = "A snapshot: open the notebook to play.";
 // Work the kernel finishes sooner than this shows no strip at all, rather than a flash.
 const BUSY_SHOWS_AFTER_MS = 300;
 
+/** Changes a text only when it differs, so a redraw touches only what changed. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 function stat(label) {
   const node = make("span", "sw-stat");
   const value = make("b");
@@ -131,7 +136,7 @@ export function createBar(state, actions) {
     const message = readMessage(model);
     const fresh = message.id !== shownMessage && shownMessage !== null;
     shownMessage = message.id;
-    line.textContent = message.text;
+    setText(line, message.text);
     line.dataset.kind = message.kind;
     if (fresh && message.text) {
       line.classList.remove("sw-flash");
@@ -168,12 +173,15 @@ export function createBar(state, actions) {
       const status = model.get("status");
       const score = model.get("score");
       scoreStat.hidden = score === null || score === undefined;
-      scoreValue.textContent = String(score ?? "");
-      movesValue.textContent = String(model.get("moves") ?? 0);
-      statusValue.textContent = STATUS_TEXT[status] || "";
+      setText(scoreValue, String(score ?? ""));
+      setText(movesValue, String(model.get("moves") ?? 0));
+      setText(statusValue, STATUS_TEXT[status] || "");
       statusValue.dataset.status = status;
-      label.textContent = b.label;
-      badges.replaceChildren(...b.badges.map((text) => make("span", "sw-badge", text)));
+      setText(label, b.label);
+      if (badges.dataset.shown !== b.badges.join("\n")) {
+        badges.dataset.shown = b.badges.join("\n");
+        badges.replaceChildren(...b.badges.map((text) => make("span", "sw-badge", text)));
+      }
       updateButtons(b, status, controls);
       updateBanner(b, status, controls);
       updateMessage();

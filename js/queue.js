@@ -4,9 +4,13 @@
 // that sends a request holds the queue until the kernel has handled it, so each request carries
 // the version the previous answer produced instead of being refused as stale.
 //
-// "Handled" is the kernel's idle status for the request's comm message (ipywidgets calls
-// callbacks.iopub.status), then one more task so the trait update that came before it is applied.
-// While Python reports `_busy` the queue waits; a lost answer releases it after a while.
+// The answer is the first trait update that can answer a request (`_board`, `_message`, `_hint`,
+// a setting): Python sends one update per request, after any `_busy` notice. A request that
+// changes nothing (a setting set to what it was) is answered by the kernel's idle status for its
+// comm message (ipywidgets calls callbacks.iopub.status), which comes after the update; waiting
+// for idle alone would add the kernel websocket's delay (Nagle's algorithm, tens of ms) to every
+// quick click. While Python reports `_busy` the queue waits; a lost answer releases it after a
+// while.
 
 import { readBusy } from "./state.js";
 
@@ -71,8 +75,11 @@ export function createQueue(state, refresh) {
     },
     /** Called when `_busy` clears: the queue goes on. */
     resume: pump,
-    get pending() {
-      return actions.length + (waiting ? 1 : 0);
+    /** Called on a change of a trait that answers requests: the request in flight is answered
+     * (once the change has been drawn: the release waits a microtask). */
+    heard() {
+      const request = waiting;
+      if (request) queueMicrotask(() => release(request));
     },
     dispose() {
       if (waiting) clearTimeout(waiting.timer);

@@ -22,6 +22,9 @@ export const TRAITS = [
   "auto_move",
 ];
 
+/** The traits whose change answers a request from the page (see queue.js). */
+export const ANSWERS = ["_board", "_message", "_hint", "smart_click", "four_colour", "show_marks", "auto_move"];
+
 /** The bar's controls in the order the bar shows them (PROTOCOL.md). */
 export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "options"];
 

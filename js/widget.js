@@ -20,7 +20,7 @@ import { createPointer } from "./input.js";
 import { createKeys } from "./keys.js";
 import { applyMarks, findGroup } from "./marks.js";
 import { createQueue } from "./queue.js";
-import { createState, flag, readBoard, TRAITS } from "./state.js";
+import { ANSWERS, createState, flag, readBoard, TRAITS } from "./state.js";
 import "./widget.css";
 
 // What the notebook around the board takes from the window's height (JupyterLab's menus, tabs,
@@ -125,6 +125,7 @@ function render({ model, el }) {
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
   for (const name of TRAITS) model.on(`change:${name}`, name === "_busy" ? onBusy : schedule);
   model.on("change:_clock", bar.clock.read);
+  for (const name of ANSWERS) model.on(`change:${name}`, queue.heard);
   const sizes = new ResizeObserver(resize);
   sizes.observe(root);
   window.addEventListener("resize", resize);
@@ -142,6 +143,7 @@ function render({ model, el }) {
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
     for (const name of TRAITS) model.off(`change:${name}`, name === "_busy" ? onBusy : schedule);
     model.off("change:_clock", bar.clock.read);
+    for (const name of ANSWERS) model.off(`change:${name}`, queue.heard);
     root.remove();
   };
 }

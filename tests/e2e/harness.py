@@ -435,6 +435,14 @@ class LabPage:
             self.page.locator(selector).first.screenshot(path=path)
         return path
 
+    def screenshot_themes(self, name: str, selector: str) -> None:
+        """Screenshots selector in the light and the dark theme ({name}-light, {name}-dark),
+        leaving the page in the light theme."""
+        self.screenshot(f"{name}-light", selector)
+        self.set_theme("dark")
+        self.screenshot(f"{name}-dark", selector)
+        self.set_theme("light")
+
     def _open_path(self) -> str:
         if self.path is None:
             raise RuntimeError("open a notebook first")

@@ -97,6 +97,17 @@ def test_smart_click_sends_a_card_with_one_place_and_a_double_click_sends_it_hom
     expect(k.locator('[data-card="4D"]')).to_have_class(re.compile(r"\bsw-picked\b"))
     assert history(lab, "k") == ["t1-t3", "t2-f"]
 
+    # The hint's marks, the held group's and the keyboard focus, all at once, told apart by
+    # shape: dotted with an arrow, solid, double.
+    lab.page.keyboard.press("Escape")
+    k.get_by_role("button", name="Hint").click()
+    expect(k.locator(".sw-hint-target")).to_have_count(1, timeout=20_000)
+    expect(k.locator(".sw-hinted")).not_to_have_count(0)
+    expect(k.locator(".sw-line")).to_contain_text("Hint: ")
+    k.locator('[data-pile="t3"]').focus()
+    lab.page.keyboard.press("Enter")
+    lab.screenshot("marks", ".solitaire-widget")
+
 
 def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     _start(lab)
@@ -144,7 +155,7 @@ def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     lab.page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(options).to_be_focused()
-    lab.screenshot("four-colour", ".solitaire-widget")
+    lab.screenshot_themes("four-colour", ".solitaire-widget")
 
 
 def test_a_lesson_board_shows_only_the_lesson_controls_and_no_clock(lab: LabPage) -> None:
