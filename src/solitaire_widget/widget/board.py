@@ -282,11 +282,9 @@ class _Board(anywidget.AnyWidget):
             self._sync()
 
     @contextmanager
-    def _working(self, text: str | None = None) -> Iterator[None]:
-        """Kernel work the page may wait on: ``_busy`` (shown at once with ``text``, or later
-        with ``_show_busy``) goes back to null when it ends, however it ends."""
-        if text is not None:
-            self._show_busy(text)
+    def _working(self) -> Iterator[None]:
+        """Kernel work the page may wait on: whatever ``_show_busy`` showed inside goes back to
+        null when it ends, however it ends."""
         try:
             yield
         finally:
