@@ -97,17 +97,6 @@ def test_smart_click_sends_a_card_with_one_place_and_a_double_click_sends_it_hom
     expect(k.locator('[data-card="4D"]')).to_have_class(re.compile(r"\bsw-picked\b"))
     assert history(lab, "k") == ["t1-t3", "t2-f"]
 
-    # The hint's marks, the held group's and the keyboard focus, all at once, told apart by
-    # shape: dotted with an arrow, solid, double.
-    lab.page.keyboard.press("Escape")
-    k.get_by_role("button", name="Hint").click()
-    expect(k.locator(".sw-hint-target")).to_have_count(1, timeout=20_000)
-    expect(k.locator(".sw-hinted")).not_to_have_count(0)
-    expect(k.locator(".sw-line")).to_contain_text("Hint: ")
-    k.locator('[data-pile="t3"]').focus()
-    lab.page.keyboard.press("Enter")
-    lab.screenshot("marks", ".solitaire-widget")
-
 
 def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     _start(lab)
@@ -121,6 +110,17 @@ def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     wait_for_history(lab, "k", [])
     assert lab.evaluate("k.state()['tableau']") == start
     assert lab.evaluate("k.seed") == 7
+
+    # The hint's marks, the held group's and the keyboard focus, all at once, told apart by
+    # shape: dotted with an arrow, solid, double.
+    k.get_by_role("button", name="Hint").click()
+    expect(k.locator(".sw-hint-target")).to_have_count(1, timeout=20_000)
+    expect(k.locator(".sw-line")).to_contain_text("Hint: ")
+    k.locator('[data-pile="t7"]').focus()
+    lab.page.keyboard.press("Enter")
+    expect(k.locator(".sw-picked")).to_have_count(1)
+    lab.screenshot("marks", ".solitaire-widget")
+    lab.page.keyboard.press("Escape")
 
     options = k.get_by_role("button", name="Options")
     options.click()
