@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+from ..engine import GAMES
+from ..engine.klondike import DRAWS, SCORINGS
+
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
@@ -23,9 +26,6 @@ _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
 # The settings the options menu may change, all of them on/off.
 SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move")
 NEW_GAME_OPTIONS = frozenset({"game", "draw", "scoring", "winnable"})
-GAMES = ("klondike", "applegate")
-DRAWS = (1, 3)
-SCORINGS = ("standard", "vegas", None)
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
 
 
