@@ -65,10 +65,8 @@ function pileContents(b) {
 
 /** The ids of the piles whose cards differ from what is drawn. */
 export function changedPiles(state, b) {
-  const shown = pileContents(b);
   const changed = [];
-  for (const [id, text] of shown) if (state.drawn.get(id) !== text) changed.push(id);
-  state.nextDrawn = shown;
+  for (const [id, text] of pileContents(b)) if (state.drawn.get(id) !== text) changed.push(id);
   return changed;
 }
 
@@ -149,14 +147,15 @@ function fillReserve(state, b) {
 
 /** Redraws the given piles of board b (ids from changedPiles). */
 export function fillPiles(state, b, ids) {
+  const shown = pileContents(b);
   for (const id of ids) {
     if (id[0] === "t") fillTableau(state, id, b.tableau[Number(id.slice(1)) - 1]);
     else if (id[0] === "f") fillStack(state, id, b.foundations[Number(id.slice(1)) - 1], 1, pileName(id));
     else if (id === "waste") fillStack(state, id, b.waste, b.draw, "Waste");
     else if (id === "stock") fillStock(state, b);
     else if (id === "reserve") fillReserve(state, b);
+    state.drawn.set(id, shown.get(id));
   }
-  state.drawn = state.nextDrawn;
   fitTableau(state);
 }
 

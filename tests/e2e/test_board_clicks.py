@@ -136,6 +136,10 @@ def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     options.focus()
     lab.page.keyboard.press("Enter")
     expect(menu).to_be_visible()
+    expect(menu.get_by_role("menuitem").first).to_be_focused()
+    lab.page.keyboard.press("ArrowDown")
+    expect(menu.get_by_role("menuitem").nth(1)).to_be_focused()
+    lab.screenshot("options-menu", ".solitaire-widget")
     menu.get_by_role("menuitemradio", name="Vegas scoring").click()
     expect(menu.get_by_role("menuitemradio", name="Vegas scoring")).to_have_attribute(
         "aria-checked", "true"
