@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from positions import klondike_state
+from positions import applegate_state, klondike_state
 
 from .boards import KLONDIKE, history, wait_for_history
 from .harness import LabPage
@@ -219,3 +219,19 @@ def test_the_card_under_a_card_dragged_from_the_waste_shows(lab: LabPage) -> Non
     assert under == waste[-2]
     lab.page.mouse.up()
     assert history(lab, "k") == ["draw"]
+
+
+def test_the_lost_strip_offers_only_what_can_still_help(lab: LabPage) -> None:
+    _start(lab)
+    # One face-up card on every pile, none fits another, no empty pile: lost at the deal.
+    piles = ["2C 4C 6C | AC", "8C 9C TC | 3C", "JC QC KC | 5C", "2D 4D 6D | 7C"]
+    piles += ["7D 8D 9D | AD", "TD JD | 3D", "QD KD | 5D"]
+    a = _show(lab, "a", f"load({json.dumps(applegate_state(piles))!r})")
+    expect(a.locator(".sw-status")).to_have_text("Lost")
+    banner = a.locator(".sw-banner")
+    expect(banner).to_contain_text("No way forward")
+    expect(banner).to_contain_text("Start a new game.")
+    expect(banner).not_to_contain_text("ndo")
+    expect(a.get_by_role("button", name="Undo")).to_be_disabled()
+    expect(a.locator(".sw-line")).to_contain_text("restart is no help")
+    lab.screenshot("lost", ".solitaire-widget")
