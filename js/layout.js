@@ -8,7 +8,7 @@
 // a bounded height; when even the readable strips do not fit, the tableau scrolls inside it.
 // A squeezed pile draws its index smaller, down to 11 px, so that its strips can be thinner.
 
-export const MIN_RANK_PX = 11;
+const MIN_RANK_PX = 11;
 // The narrowest card whose index ("10" and a suit side by side) fits at 11 px: seven of them fit
 // the 230 px JupyterLab leaves an output in a 600 px window with its side bar open.
 const MIN_CARD = 28;

@@ -28,7 +28,7 @@ export const ANSWERS = ["_board", "_message", "_hint", "smart_click", "four_colo
 /** The bar's controls in the order the bar shows them (PROTOCOL.md). */
 export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "options"];
 
-export const KINDS = ["klondike", "applegate"];
+const KINDS = ["klondike", "applegate"];
 
 /**
  * The page's own state, shared by the modules: the board last drawn, the group the player holds,
@@ -50,11 +50,11 @@ export function createState(model) {
   };
 }
 
-export function cards(list) {
+function cards(list) {
   return Array.isArray(list) ? list.filter(isCard) : [];
 }
 
-export function count(value) {
+function count(value) {
   return Number.isInteger(value) && value > 0 ? value : 0;
 }
 
