@@ -44,7 +44,7 @@ def test_the_html_export_shows_both_boards_offline(offline: OfflineExport, tmp_p
     clock = k.locator(".sw-stat", has_text="Time")
     frozen = clock.inner_text()
     k.locator('[data-pile="stock"]').click()
-    k.locator('[data-card]').last.click()
+    k.locator("[data-card]").last.click()
     offline.page.wait_for_timeout(1300)
     assert clock.inner_text() == frozen
     assert read_board(k) == shown
