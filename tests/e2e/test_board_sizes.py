@@ -56,9 +56,17 @@ _MEASURE = """(root) => {
       });
     });
   }
+  // Count badges against every rank on the board: any overlap, in px squared.
+  const ranks = [...root.querySelectorAll(".sw-rank")].map((r) => r.getBoundingClientRect());
+  const badgeOverlap = [...root.querySelectorAll(".sw-count")].map((badge) => {
+    const b = badge.getBoundingClientRect();
+    return Math.max(0, ...ranks.map((r) =>
+      Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left)) *
+      Math.max(0, Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top))));
+  });
   const table = root.querySelector(".sw-table").getBoundingClientRect();
   const output = root.parentElement;
-  return { cards: found, tableHeight: table.height, tableRight: table.right,
+  return { cards: found, badgeOverlap, tableHeight: table.height, tableRight: table.right,
            outputRight: output.getBoundingClientRect().right,
            cardWidth: root.querySelector(".sw-card").getBoundingClientRect().width,
            windowHeight: window.innerHeight,
@@ -81,6 +89,8 @@ def _check(lab: LabPage, label: str) -> dict[str, Any]:
         assert c["rankCut"] <= 0.5 and c["suitCut"] <= 0.5, f"{label}: {c} is covered"
         assert c["suitWidth"] >= 8, f"{label}: {c} has a suit mark too small to tell"
     assert seen["tableHeight"] <= max(seen["windowHeight"], 400), f"{label}: {seen['tableHeight']}"
+    assert seen["badgeOverlap"], f"{label}: no count badge to check"
+    assert max(seen["badgeOverlap"]) == 0, f"{label}: a count badge covers a rank"
     assert seen["outputOverflow"] <= 0, f"{label}: the board overflows its output"
     cut = seen["tableRight"] - seen["outputRight"]
     assert cut <= 0.5, f"{label}: the board is cut {cut} px on the right"
