@@ -1,5 +1,11 @@
-// Drawing the cards. Suits are SVG paths, so the board looks the same whatever fonts the
-// browser has; ranks are text, so they stay crisp at every size.
+// Drawing the cards. Suits are SVG paths, so the board looks the same whatever fonts the browser
+// has; ranks are text, so they stay crisp at every size.
+//
+// A card is read from a strip: a tableau fan shows only its top strip, a draw-3 waste its left
+// strip. So the index (rank with its suit mark beside it) sits in the top strip, and the suit again
+// under the rank in the left strip. The suit marks are drawn to differ by outline, not only by
+// colour: clubs have three round lobes and a flared stem, spades one pointed lobe; diamonds are
+// narrow with straight sides, hearts wide and round. The four-colour deck (CSS) adds colour.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -7,20 +13,20 @@ const SUITS = {
   C: {
     name: "clubs",
     path:
-      "M50 6a21 21 0 1 1 0 42a21 21 0 1 1 0-42ZM27 40a21 21 0 1 1 0 42a21 21 0 1 1 0-42Z" +
-      "M73 40a21 21 0 1 1 0 42a21 21 0 1 1 0-42ZM50 44a14 14 0 1 1 0 28a14 14 0 1 1 0-28Z" +
-      "M45 58C45 80 40 90 31 97H69C60 90 55 80 55 58Z",
+      "M50 4a22 22 0 1 1 0 44a22 22 0 1 1 0-44ZM25 38a22 22 0 1 1 0 44a22 22 0 1 1 0-44Z" +
+      "M75 38a22 22 0 1 1 0 44a22 22 0 1 1 0-44ZM50 40a16 16 0 1 1 0 32a16 16 0 1 1 0-32Z" +
+      "M44 60C44 82 38 91 26 98H74C62 91 56 82 56 60Z",
   },
-  D: { name: "diamonds", path: "M50 3Q66 27 88 50Q66 73 50 97Q34 73 12 50Q34 27 50 3Z" },
+  D: { name: "diamonds", path: "M50 2L86 50L50 98L14 50Z" },
   H: {
     name: "hearts",
-    path: "M50 92C22 70 5 52 5 32C5 15 17 5 30 5C40 5 46 11 50 19C54 11 60 5 70 5C83 5 95 15 95 32C95 52 78 70 50 92Z",
+    path: "M50 94C20 70 3 52 3 31C3 14 16 4 29 4C40 4 46 11 50 19C54 11 60 4 71 4C84 4 97 14 97 31C97 52 80 70 50 94Z",
   },
   S: {
     name: "spades",
     path:
-      "M50 3C60 21 95 38 95 61C95 76 84 84 72 84C63 84 57 79 54 74C55 85 60 92 69 97H31C40 92 45 85 46 74" +
-      "C43 79 37 84 28 84C16 84 5 76 5 61C5 38 40 21 50 3Z",
+      "M50 2C58 20 96 38 96 62C96 77 85 85 73 85C64 85 58 80 55 75C56 86 61 92 70 98H30C39 92 44 86 45 75" +
+      "C42 80 36 85 27 85C15 85 4 77 4 62C4 38 42 20 50 2Z",
   },
 };
 
@@ -40,7 +46,7 @@ export function cardLabel(card) {
   return `${RANKS[card[0]][1]} of ${SUITS[card[1]].name}`;
 }
 
-function suitIcon(suit, cls) {
+function suitMark(suit, cls) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 100 100");
   svg.setAttribute("class", cls);
@@ -51,33 +57,33 @@ function suitIcon(suit, cls) {
   return svg;
 }
 
-function span(cls, text) {
-  const node = document.createElement("span");
+function part(tag, cls, text) {
+  const node = document.createElement(tag);
   node.className = cls;
-  node.textContent = text;
+  if (text) node.textContent = text;
   node.setAttribute("aria-hidden", "true");
   return node;
 }
 
-/** A face-up card: rank and suit in the top corners and the suit again under the rank, so a card
- * reads from its top strip (a tableau fan) or its left strip (the draw-3 waste); a large suit in
- * the middle, and a framed letter for the court cards. */
+/** A face-up card: the index (rank and suit side by side) in its top strip, the suit again under
+ * the rank for its left strip, a suit in the top right corner on cards wide enough for it, and a
+ * large suit, or a framed letter for the court cards, in the middle. */
 export function faceUpCard(card) {
   const [rank, suit] = card;
   const node = document.createElement("div");
-  node.className = `sw-card sw-up ${suit === "H" || suit === "D" ? "sw-red" : "sw-black"}`;
+  node.className = `sw-card sw-up sw-suit-${suit} ${suit === "H" || suit === "D" ? "sw-red" : "sw-black"}`;
   node.dataset.card = card;
   node.setAttribute("role", "img");
   node.setAttribute("aria-label", cardLabel(card));
-  node.append(span("sw-rank", RANKS[rank][0]), suitIcon(suit, "sw-corner"), suitIcon(suit, "sw-index"));
+  const index = part("span", "sw-index");
+  index.append(part("span", "sw-rank", RANKS[rank][0]), suitMark(suit, "sw-suit"));
+  node.append(index, suitMark(suit, "sw-under"), suitMark(suit, "sw-corner"));
   if (rank === "J" || rank === "Q" || rank === "K") {
-    const court = document.createElement("div");
-    court.className = "sw-court";
-    court.setAttribute("aria-hidden", "true");
-    court.append(span("sw-court-letter", rank));
+    const court = part("div", "sw-court");
+    court.append(part("span", "sw-court-letter", rank));
     node.append(court);
   } else {
-    node.append(suitIcon(suit, rank === "A" ? "sw-pip sw-ace" : "sw-pip"));
+    node.append(suitMark(suit, rank === "A" ? "sw-pip sw-ace" : "sw-pip"));
   }
   return node;
 }

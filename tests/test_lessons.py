@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import solitaire_widget as sw
 from solitaire_widget.engine import IllegalMove, KlondikeGame
 from solitaire_widget.lessons import Exercise, Verdict, applegate_state, klondike_state
 from solitaire_widget.moves import Move
@@ -84,6 +85,17 @@ def test_a_wrong_move_says_what_it_missed_and_leaves_the_board_alone() -> None:
         "Not quite: you played t3-t2, which does not turn over the card under the Queen."
     )
     assert game.history == [Move("t3", "t2")]
+
+
+def test_after_a_restart_the_check_shows_the_answer_again() -> None:
+    board = sw.load(TURN_UP, controls="lesson")
+    exercise = Exercise(board)
+    board.move("t3-t2")
+    assert "press Restart and run this cell" in exercise.check("t2-t1", goal="-", why="-").text
+    board.restart()
+    verdict = exercise.check("t2-t1", goal="-", why="Kings take red Queens.")
+    assert verdict.text.startswith("No move made on the board yet; here is the answer: t2-t1.")
+    assert board.history == [Move("t2", "t1")]
 
 
 def test_a_new_deal_on_the_board_is_noticed_instead_of_judged() -> None:

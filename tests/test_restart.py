@@ -40,4 +40,4 @@ def test_the_board_restarts_and_the_page_sees_the_deal_again():
     assert {k: v for k, v in board._board.items() if k != "version"} == {
         k: v for k, v in dealt.items() if k != "version"
     }
-    assert board._clock == {"started": None, "ended": None}
+    assert board.get_state()["_clock"] == {"enabled": True, "elapsed": 0, "running": False}

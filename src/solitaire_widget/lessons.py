@@ -190,7 +190,7 @@ class Exercise:
         return Verdict(
             False,
             f"Not quite: you played {tried}, which does not {goal}. Press Undo on the board "
-            "and try again, or undo every move and run this cell to see the answer.",
+            "and try again, or press Restart and run this cell to see the answer.",
         )
 
     def _board_changed(self) -> Verdict:

@@ -35,10 +35,13 @@ APPLEGATE = applegate_state(
     reserve="KH 9H 7H",
 )
 
+# These boards play every move by hand: no smart click, no auto-move (tests of those conveniences
+# turn them on themselves).
+BY_HAND = "smart_click=False, auto_move=False"
 NOTEBOOK_CELLS = [
     "from solitaire_widget.widget import load",
-    f"k = load({json.dumps(KLONDIKE)!r})\nk",
-    f"a = load({json.dumps(APPLEGATE)!r})\na",
+    f"k = load({json.dumps(KLONDIKE)!r}, {BY_HAND})\nk",
+    f"a = load({json.dumps(APPLEGATE)!r}, {BY_HAND})\na",
 ]
 
 # Reads a board as the player sees it: per pile, the named cards in DOM order (bottom to top),
@@ -71,12 +74,16 @@ def read_board(root: Locator) -> dict[str, dict[str, Any]]:
 
 
 def expected_board(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """What the page must show for a kernel state: face-up cards by name, hidden ones by count."""
+    """What the page must show for a kernel state: face-up cards by name, hidden ones by count.
+
+    A foundation and the waste also draw the card beneath the ones on show, so that it shows
+    while the top card is dragged away.
+    """
     piles: dict[str, dict[str, Any]] = {}
     for number, pile in enumerate(state["tableau"], 1):
         piles[f"t{number}"] = {"cards": pile["up"], "down": len(pile["down"]), "count": None}
     for number, pile in enumerate(state["foundations"], 1):
-        piles[f"f{number}"] = {"cards": pile[-1:], "down": 0, "count": None}
+        piles[f"f{number}"] = {"cards": pile[-2:], "down": 0, "count": None}
     if state["game"] == "klondike":
         stock = state["stock"]
         shown = 3 if state["options"]["draw"] == 3 else 1
@@ -85,7 +92,7 @@ def expected_board(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "down": min(len(stock), 1),
             "count": str(len(stock)) if stock else None,
         }
-        piles["waste"] = {"cards": state["waste"][-shown:], "down": 0, "count": None}
+        piles["waste"] = {"cards": state["waste"][-(shown + 1) :], "down": 0, "count": None}
     else:
         reserve = state["reserve"]
         piles["reserve"] = {
@@ -145,3 +152,19 @@ def cell_count(lab: LabPage) -> int:
     return lab.page.evaluate(
         "(path) => window.__e2e.panel(path).content.model.cells.length", lab.path
     )
+
+
+def notebook_cells(lab: LabPage) -> list[tuple[str, str]]:
+    """Every cell of the open notebook, as (type, source): what a stray key would change."""
+    return [
+        (kind, source)
+        for kind, source in lab.page.evaluate(
+            """(path) => [...window.__e2e.panel(path).content.model.cells].map(
+                 (cell) => [cell.type, cell.sharedModel.getSource()])""",
+            lab.path,
+        )
+    ]
+
+
+def history(lab: LabPage, name: str) -> list[str]:
+    return lab.evaluate(f"[str(m) for m in {name}.history]")

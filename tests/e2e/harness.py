@@ -186,6 +186,8 @@ class JupyterLab:
             f"--ServerApp.root_dir={root_dir}",
             "--ServerApp.terminals_enabled=False",
             "--LabApp.expose_app_in_browser=True",
+            # The same server serves Notebook 7 (/notebooks/...), whose app is exposed too.
+            "--JupyterNotebookApp.expose_app_in_browser=True",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         ]
@@ -230,6 +232,10 @@ class JupyterLab:
     def lab_url(self, path: str, workspace: str) -> str:
         """The page that opens path alone, in a workspace no other page shares."""
         return f"{self.url}/lab/workspaces/{workspace}/tree/{quote(path)}?token={self.token}"
+
+    def notebook7_url(self, path: str) -> str:
+        """The page that opens path in Jupyter Notebook 7 (served by the same server)."""
+        return f"{self.url}/notebooks/{quote(path)}?token={self.token}"
 
     def shutdown_kernels(self) -> None:
         """Ends every session, so kernels of finished tests do not pile up."""
@@ -379,10 +385,17 @@ class LabPage:
         """Writes a notebook of code cells into this test's folder; returns its server path."""
         return self._server_path(write_notebook(self.folder / name, cells))
 
-    def open(self, path: str) -> None:
-        """Opens a notebook by its server path and waits until its kernel is idle."""
-        workspace = f"e2e-{secrets.token_hex(4)}"
-        self.page.goto(self.server.lab_url(path, workspace))
+    def open(self, path: str, app: str = "lab") -> None:
+        """Opens a notebook by its server path and waits until its kernel is idle.
+
+        app is "lab" (JupyterLab 4) or "notebook" (Jupyter Notebook 7); both expose the same
+        application object, so every other method works on either.
+        """
+        if app == "notebook":
+            self.page.goto(self.server.notebook7_url(path))
+        else:
+            workspace = f"e2e-{secrets.token_hex(4)}"
+            self.page.goto(self.server.lab_url(path, workspace))
         self._call("open", path)
         self.path = path
 
@@ -421,6 +434,14 @@ class LabPage:
         else:
             self.page.locator(selector).first.screenshot(path=path)
         return path
+
+    def screenshot_themes(self, name: str, selector: str) -> None:
+        """Screenshots selector in the light and the dark theme ({name}-light, {name}-dark),
+        leaving the page in the light theme."""
+        self.screenshot(f"{name}-light", selector)
+        self.set_theme("dark")
+        self.screenshot(f"{name}-dark", selector)
+        self.set_theme("light")
 
     def _open_path(self) -> str:
         if self.path is None:

@@ -109,10 +109,7 @@ def test_applegate_plays_by_click_drag_double_click_keyboard_buttons_and_cells(
     assert read_board(board(page, "klondike")) == other_game
     assert lab.evaluate("k.history") == []
 
-    lab.screenshot("light", '.solitaire-widget[data-kind="applegate"]')
-    lab.set_theme("dark")
-    lab.screenshot("dark", '.solitaire-widget[data-kind="applegate"]')
-    lab.set_theme("light")
+    lab.screenshot_themes("board", '.solitaire-widget[data-kind="applegate"]')
 
 
 def test_new_game_deals_again_in_the_same_view(lab: LabPage) -> None:

@@ -157,14 +157,20 @@ class ApplegateGame(Game):
             return f"{origin}{long_name(card)}{carried} fills the empty pile {move.dst}."
         return f"{origin}{long_name(card)}{carried} goes on the {long_name(target[-1])}."
 
+    def safe_move(self) -> Move | None:
+        """A complete run on top of a pile, sent home; None when there is none. A run home is
+        always safe: the only cards that could build on it are its own."""
+        for move, run in zip(TO_FOUNDATION_MOVES, self.up, strict=True):
+            if is_complete_run(run[-RUN_LENGTH:]):
+                return move
+        return None
+
     def auto_finish(self) -> list[Move]:
         """Send every complete run lying on top of a pile to the foundations."""
         if not self.can_auto_finish:
             raise IllegalMove("No complete 13-card run lies on top of a pile.")
         played = []
-        while self.can_auto_finish:
-            column = next(i for i, run in enumerate(self.up) if is_complete_run(run[-RUN_LENGTH:]))
-            move = TO_FOUNDATION_MOVES[column]
+        while (move := self.safe_move()) is not None:
             self.move(move)
             played.append(move)
         return played

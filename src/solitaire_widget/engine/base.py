@@ -222,6 +222,11 @@ class Game:
     def auto_finish(self) -> list[Move]:
         raise NotImplementedError
 
+    def safe_move(self) -> Move | None:
+        """A move to a foundation that can never cost the player anything (what auto-move
+        plays after a player's move), or None."""
+        raise NotImplementedError
+
     def on_move(self, callback: MoveCallback) -> None:
         """Call ``callback(move)`` after every applied move, from code or from the board."""
         self._listeners.append(callback)

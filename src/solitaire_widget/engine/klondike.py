@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, DECK, KING, RANK, RED, long_name
+from ..cards import ACE, DECK, KING, RANK, RED, SUIT, long_name
 from ..moves import FOUNDATIONS, TABLEAU, Move
 from .base import Game, IllegalMove, Plan, run_moves
 
@@ -31,6 +31,8 @@ KINGS = tuple(card for card in DECK if RANK[card] == KING)
 GOES_ON = tuple(
     tuple(c for c in DECK if RANK[c] == RANK[card] - 1 and RED[c] != RED[card]) for card in DECK
 )
+# OTHER_COLOUR[card]: the two suits of the other colour (clubs 0, diamonds 1, hearts 2, spades 3).
+OTHER_COLOUR = tuple((0, 3) if RED[card] else (1, 2) for card in DECK)
 
 
 def _takes(foundation: list[int], card: int) -> bool:
@@ -298,6 +300,27 @@ class KlondikeGame(Game):
         return f"the {long_name(card)}{carried} goes on the {long_name(target[-1])}."
 
     # ----------------------------------------------------------------- conveniences
+
+    def safe_move(self) -> Move | None:
+        """A card that can go home without ever costing the player anything, or None.
+
+        An Ace or a 2 is always safe. A higher card is safe once both cards of the other colour
+        one rank below it are home: no card still in play could ever need it to build on.
+        """
+        home = [0, 0, 0, 0]
+        for foundation in self.foundations:
+            if foundation:
+                home[SUIT[foundation[-1]]] = RANK[foundation[-1]]
+        wants = self._foundation_wants()
+        for move, pile in (
+            (WASTE_TO_FOUNDATION, self.waste),
+            *zip(TO_FOUNDATION_MOVES, self.up, strict=True),
+        ):
+            if pile and pile[-1] in wants:
+                card = pile[-1]
+                if RANK[card] <= 2 or all(home[s] >= RANK[card] - 1 for s in OTHER_COLOUR[card]):
+                    return move
+        return None
 
     def draw(self) -> None:
         self.move(DRAW if self.stock else RECYCLE)

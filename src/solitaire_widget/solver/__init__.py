@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,13 +112,18 @@ class Adviser:
     def __init__(self) -> None:
         self._line: dict[str, Move] = {}
 
-    def advise(self, game: Any, budget: float = 1.0) -> tuple[Move | None, str]:
+    def advise(
+        self, game: Any, budget: float = 1.0, searching: Callable[[], object] | None = None
+    ) -> tuple[Move | None, str]:
         """The hint and the verdict behind it ("won", "unwinnable" or "unknown"), so the board can
-        say that a game can no longer be won without a second search."""
+        say that a game can no longer be won without a second search. ``searching`` is called
+        before a search starts (a position off the known line), so a board can show it is busy."""
         state = _state_of(game)
         known = self._line.get(_position_of(state))
         if known is not None:
             return known, WON
+        if searching is not None:
+            searching()
         solution = solve(state, budget * 0.8)
         if solution.status != WON:
             return _promising_move(state), solution.status

@@ -4,21 +4,24 @@ in step with it, and carry out the page's requests."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, TypedDict, Unpack
 
 import anywidget
 import traitlets
 
 from .. import solver
-from ..engine import ApplegateGame, Game, IllegalMove, KlondikeGame
+from ..engine import GAMES, ApplegateGame, Game, IllegalMove, KlondikeGame
 from ..moves import Move
 from ..state import load_game
+from ..words import move_in_words
+from .actions import Actions
+from .clock import Clock
+from .controls import Controls, controls_tuple
 from .requests import request_refusal
-from .view import board_view
+from .view import board_view, variant_label
 
 _STATIC = Path(__file__).parents[1] / "static"
 
@@ -32,6 +35,20 @@ _UNBUILT_ESM = """export default {
 };
 """
 
+FINDING_A_DEAL = "Finding a winnable deal..."
+FINDING_A_HINT = "Looking for a good move..."
+KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
+
+
+class _Unchanged:
+    """The default of an option that ``new_game`` keeps as it is (``None`` is a scoring)."""
+
+    def __repr__(self) -> str:
+        return "unchanged"
+
+
+UNCHANGED: Any = _Unchanged()
+
 
 def _bundle_file(name: str, fallback: str) -> Path | str:
     path = _STATIC / name
@@ -43,16 +60,66 @@ def _seed_to_json(seed: int | None, _widget: object) -> str | None:
     return None if seed is None else str(seed)
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
+def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
+    """The clock is read when it is sent, so a view that opens late starts from the true total."""
+    return board._timer.view()
+
+
+class BoardSettings(TypedDict, total=False):
+    """How a board looks and helps; keyword-only on every constructor and on ``load``.
+
+    ``controls``: "all" (the default), "lesson", "none" or control names (``CONTROLS``);
+    ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
+    sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
+    the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
+    The last three are on, except on a lesson board.
+    """
+
+    controls: str | Iterable[str]
+    show_marks: bool
+    smart_click: bool | None
+    auto_move: bool | None
+    four_colour: bool
+    clock: bool | None
+
+
+def _checked(settings: BoardSettings) -> dict[str, Any]:
+    """The settings checked, with their defaults. A lesson board (``controls="lesson"``) has no
+    clock, no auto-move and no smart click unless asked for them: the learner makes every move,
+    and a card goes only where the learner puts it."""
+    unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
+    if unknown:
+        known = ", ".join(BoardSettings.__annotations__)
+        raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
+    controls = settings.get("controls", "all")
+    lesson = isinstance(controls, str) and controls == "lesson"
+    checked = {
+        "controls": controls_tuple(controls),
+        "show_marks": settings.get("show_marks", True),
+        "four_colour": settings.get("four_colour", False),
+    }
+    for name in ("clock", "auto_move", "smart_click"):
+        value = settings.get(name)
+        if value is not None and not isinstance(value, bool):
+            raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
+        checked[name] = not lesson if value is None else value
+    return checked
+
+
+def _either(ways: list[str]) -> str:
+    """ "a", "a or b", "a, b or c"; "" for none."""
+    return " or ".join(filter(None, [", ".join(ways[:-1]), *ways[-1:]]))
 
 
 class _Board(anywidget.AnyWidget):
-    """A game of solitaire shown as a board; the engine game it wraps keeps the rules."""
+    """A game of solitaire shown as a board; the engine game it wraps keeps the rules.
+
+    A board can switch games in place (``new_game(game="applegate")``, or the page's options
+    menu); its class follows the game it shows, so ``isinstance(g, Applegate)`` stays true to it.
+    """
 
     _esm = _bundle_file("widget.js", _UNBUILT_ESM)
     _css = _bundle_file("widget.css", "")
-    _game_class: ClassVar[type[Game]]
 
     status = traitlets.Unicode("playing", read_only=True).tag(sync=True)
     score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
@@ -63,31 +130,72 @@ class _Board(anywidget.AnyWidget):
     show_marks = traitlets.Bool(True, help="Mark the piles that take a picked-up card.").tag(
         sync=True
     )
+    controls = Controls(help="The controls the board shows.").tag(sync=True)
+    smart_click = traitlets.Bool(
+        True, help="A click sends a card with one sensible place there; a double-click too."
+    ).tag(sync=True)
+    auto_move = traitlets.Bool(
+        True, help="After a move on the board, send the cards that are safe to the foundations."
+    ).tag(sync=True)
+    four_colour = traitlets.Bool(False, help="Clubs green, diamonds blue.").tag(sync=True)
     _board = traitlets.Dict().tag(sync=True)
     _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
-    _hint = traitlets.Dict(None, allow_none=True).tag(sync=True)
-    _clock = traitlets.Dict({"started": None, "ended": None}).tag(sync=True)
+    _hint = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _clock = traitlets.Dict().tag(sync=True, to_json=_clock_to_json)
+    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
 
-    def _attach(self, game: Game, show_marks: bool) -> None:
-        """Set up the widget around ``game``; every constructor ends here."""
-        self._winnable_deals = getattr(self, "_winnable_deals", False)
+    def _attach(self, game: Game, settings: dict[str, Any], winnable: bool = False) -> None:
+        """Set up the widget around ``game`` with settings from ``_checked``; every constructor
+        ends here."""
+        self._winnable_deals = winnable
         self._adviser = solver.Adviser()
-        if not isinstance(game, self._game_class):
-            raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
-        self._game = game
+        self._actions = Actions()
+        self._timer = Clock(enabled=settings.pop("clock"))
+        self._listeners: list[Callable[[Move], Any]] = []
+        self._klondike_options = dict(KLONDIKE_DEFAULTS)
+        self._version_base = 0
         self._message_id = 0
-        super().__init__(show_marks=show_marks)
+        self._hold(game)
+        self._begin_attempt()
+        super().__init__(**settings)
         self.on_msg(self._on_request)
         self._sync()
 
-    @classmethod
-    def _wrap(cls, game: Game, *, show_marks: bool = True) -> _Board:
+    @staticmethod
+    def _wrap(game: Game, settings: BoardSettings) -> Klondike | Applegate:
         """A widget showing an existing engine game (what ``load`` returns)."""
-        board = cls.__new__(cls)
-        board._attach(game, show_marks)
+        board_class = _BOARDS[game.kind]
+        board = board_class.__new__(board_class)
+        board._attach(game, _checked(settings))
         return board
+
+    def _hold(self, game: Game) -> None:
+        """Show ``game`` from now on. Versions carry on from the game shown before, so a request
+        made on that game is stale here; the class follows the game's kind."""
+        if getattr(self, "_game", None) is not None:
+            self._version_base = self._version
+        game.on_move(self._announce)
+        self._game = game
+        self.__class__ = _BOARDS[game.kind]
+        if game.kind == "klondike":
+            self._klondike_options = game.options
+
+    def _begin_attempt(self) -> None:
+        """A new deal, a restart or a loaded game: the clock, the actions and "has the player
+        moved" start over."""
+        self._dealt_version = self._game.version
+        self._timer.reset()
+        self._actions.start(self._game.moves)
+
+    @property
+    def _version(self) -> int:
+        return self._version_base + self._game.version
+
+    def _announce(self, move: Move) -> None:
+        for callback in list(self._listeners):
+            callback(move)
 
     # ------------------------------------------------------------- keeping the page in step
 
@@ -95,38 +203,59 @@ class _Board(anywidget.AnyWidget):
         """Bring every synced trait up to date with the game, in one message to every view."""
         game = self._game
         status = game.status
+        version = self._version
         with self.hold_sync():
-            was = self.status
+            was = "playing" if game.version == self._dealt_version else self.status
             before = self._board.get("version")
             # status last, so that an observer of status sees the move count it belongs to
             self.set_trait("score", game.score)
             self.set_trait("moves", game.moves)
             self.set_trait("seed", game.seed)
-            self.set_trait("_board", {**board_view(game), "winnable_deal": self._winnable_deals})
+            view = board_view(game)
+            view["version"] = version
+            view["label"] = variant_label(game.kind, game.options)
+            view["badges"] = self._badges()
+            self.set_trait("_board", view)
             self.set_trait("status", status)
-            self._update_clock(status)
-            if before != game.version:
+            self._timer.follow(game.version != self._dealt_version, status == "playing")
+            self.set_trait("_clock", self._timer.settled())
+            if before != version:
                 self.set_trait("_hint", None)
-                if status == "won" and was != "won":
-                    self._say(f"You won in {game.moves} moves!", "win")
-                elif status == "lost" and was != "lost":
-                    self._say(
-                        "No move can make progress any more: this game is lost. "
-                        "Undo, or start a new game.",
-                        "lost",
-                    )
-                elif self._message.get("text"):
-                    self._say("", "info")
+                self._announce_status(status, was)
 
-    def _update_clock(self, status: str) -> None:
-        clock = dict(self._clock)
-        if clock["started"] is None and self._game.moves:
-            clock["started"] = _now_ms()
-        if status == "playing":
-            clock["ended"] = None
-        elif clock["ended"] is None and clock["started"] is not None:
-            clock["ended"] = _now_ms()
-        self.set_trait("_clock", clock)
+    def _announce_status(self, status: str, was: str) -> None:
+        if status == "won" and was != "won":
+            self._say(f"You won in {self._game.moves} moves!", "win")
+        elif status == "lost":
+            text = self._lost_text()
+            if self._message.get("text") != text:
+                self._say(text, "lost")
+        elif self._message.get("text"):
+            self._say("", "info")
+
+    def _badges(self) -> list[str]:
+        return ["Winnable deal"] if self._winnable_deals else []
+
+    def _remedies(self) -> list[str]:
+        """What a player can still do about a game that cannot be won, naming only the controls
+        the board shows (and Undo only when there is a move to undo)."""
+        ways = []
+        if self._game.can_undo:
+            if "undo" in self.controls:
+                ways.append("undo some moves")
+            if "restart" in self.controls:
+                ways.append("restart this deal")
+        if "new_game" in self.controls:
+            ways.append("start a new game")
+        return ways
+
+    def _lost_text(self) -> str:
+        if self._game.can_undo:
+            return f"No move can make progress: {_either(self._remedies()) or 'game over'}."
+        parts = ["restart is no help"] if "restart" in self.controls else []
+        parts += self._remedies()
+        detail = f": {'; '.join(parts)}" if parts else ""
+        return f"This deal cannot make any progress from the start{detail}."
 
     def _say(self, text: str, kind: str) -> None:
         self._message_id += 1
@@ -140,6 +269,31 @@ class _Board(anywidget.AnyWidget):
             yield
         finally:
             self._sync()
+
+    @contextmanager
+    def _recording(self, together: bool) -> Iterator[None]:
+        """The moves made inside enter the history as one action (``together``) or one action
+        each, counted from the history even when an ``on_move`` callback raises."""
+        before = self._game.moves
+        try:
+            yield
+        finally:
+            self._actions.made(self._game.moves - before, together)
+            self._sync()
+
+    @contextmanager
+    def _working(self) -> Iterator[None]:
+        """Kernel work the page may wait on: whatever ``_show_busy`` showed inside goes back to
+        null when it ends, however it ends."""
+        try:
+            yield
+        finally:
+            self.set_trait("_busy", None)
+
+    def _show_busy(self, text: str) -> None:
+        """Tell the page the kernel is busy. Outside ``hold_sync`` the trait is sent at once,
+        so the page shows it while the work runs."""
+        self.set_trait("_busy", {"text": text, "done": None})
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page never sets the game: it asks through requests. What it tries to set is
@@ -156,7 +310,7 @@ class _Board(anywidget.AnyWidget):
 
     def _on_request(self, _widget: object, content: object, _buffers: object) -> None:
         try:
-            refusal = request_refusal(content, self._game.version)
+            refusal = request_refusal(content, self._version)
             if refusal is not None:
                 self._say(refusal, "error")
                 return
@@ -168,87 +322,189 @@ class _Board(anywidget.AnyWidget):
 
     def _carry_out(self, request: dict[str, Any]) -> None:
         kind = request["type"]
-        if kind == "move":
-            try:
-                move = Move.parse(request["move"])
-            except ValueError as unreadable:
-                self._say(str(unreadable), "error")
-                return
-            if not self._game.is_legal(move):
-                self._say(self._game.explain(move), "error")
-                return
-            self.move(move)
-        elif kind == "hint":
-            self._answer_hint()
+        actions: dict[str, Callable[[], object]] = {
+            "move": lambda: self._move_request(request["move"]),
+            "draw": lambda: self._act(self._game.draw),
+            "undo": self._undo_action,
+            "redo": self._redo_action,
+            "restart": self.restart,
+            "new_game": lambda: self._new_game_request(request.get("options")),
+            "hint": self._answer_hint,
+            "finish": self.auto_finish,
+            "set": lambda: setattr(self, request["name"], request["value"]),
+        }
+        try:
+            actions[kind]()
+        except IllegalMove as refusal:
+            self._say(str(refusal), "error")
+
+    def _move_request(self, text: str) -> None:
+        try:
+            move = Move.parse(text)
+        except ValueError as unreadable:
+            self._say(str(unreadable), "error")
+            return
+        if not self._game.is_legal(move):
+            self._say(self._game.explain(move), "error")
+            return
+        self._act(lambda: self._game.move(move))
+
+    def _act(self, make: Callable[[], object]) -> None:
+        """A player's move on the board, then (with ``auto_move``) every safe card sent home:
+        one action, which the page's Undo takes back whole."""
+        with self._recording(together=True):
+            make()
+            while self.auto_move and (safe := self._game.safe_move()) is not None:
+                self._game.move(safe)
+
+    def _undo_action(self) -> None:
+        """The page's Undo: the player's last action, auto moves included."""
+        with self._changing():
+            for _ in range(self._actions.last_action()):
+                self._game.undo()
+                self._actions.undone()
+
+    def _redo_action(self) -> None:
+        """The page's Redo: the next action, whole."""
+        with self._changing():
+            for _ in range(self._actions.next_action()):
+                self._redo_one()
+
+    def _redo_one(self) -> None:
+        before = self._game.moves
+        try:
+            self._game.redo()
+        finally:
+            if self._game.moves > before:
+                self._actions.redone()
+
+    def _new_game_request(self, options: dict[str, Any] | None) -> None:
+        if options is None:
+            self.new_game()
+        elif options["game"] == "applegate":
+            self.new_game(game="applegate", winnable=options["winnable"])
         else:
-            actions: dict[str, Callable[[], object]] = {
-                "draw": self.draw,
-                "undo": self.undo,
-                "redo": self.redo,
-                "new_game": self.new_game,
-                "finish": self.auto_finish,
-            }
-            try:
-                actions[kind]()
-            except IllegalMove as refusal:
-                self._say(str(refusal), "error")
+            self.new_game(
+                game="klondike",
+                draw=options["draw"],
+                scoring=options["scoring"],
+                winnable=options["winnable"],
+            )
 
     def _answer_hint(self) -> None:
-        move, verdict = self._adviser.advise(self._game)
-        if verdict == "unwinnable":
-            self._say(
-                "This game can no longer be won: the solver tried every line. "
-                "Undo, or start a new game.",
-                "lost",
+        with self._working():
+            move, verdict = self._adviser.advise(
+                self._game, searching=lambda: self._show_busy(FINDING_A_HINT)
             )
-        elif move is None:
-            self._say("No move helps here.", "info")
-        if move is None or verdict == "unwinnable":
-            return
-        resolved = str(self._game.resolve(move))
-        self.set_trait("_hint", {"move": resolved, "version": self._game.version})
-        sure = "a winning line" if verdict == "won" else "the most promising move"
-        described = self._game.explain(move).removeprefix("Legal: ")
-        self._say(f"Hint ({sure}): {move}, {described}", "info")
+            with self.hold_sync():
+                if verdict == "unwinnable":
+                    ways = _either(self._remedies())
+                    then = f" {ways[0].upper()}{ways[1:]}." if ways else ""
+                    text = "This game can no longer be won: the solver tried every line."
+                    self._say(text + then, "lost")
+                elif move is None:
+                    self._say("No move helps here.", "info")
+                else:
+                    resolved = str(self._game.resolve(move))
+                    self.set_trait("_hint", {"move": resolved, "version": self._version})
+                    text = f"Hint: {move_in_words(self._game, move)}."
+                    if verdict != "won":
+                        text += " No sure win was found in time; this move looks most promising."
+                    self._say(text, "info")
 
     # ------------------------------------------------------------- the game's public API
 
+    @property
+    def kind(self) -> str:
+        """ "klondike" or "applegate": the game the board shows now."""
+        return self._game.kind
+
     def move(self, move: Move | str, dst: str | None = None, n: int = 1) -> None:
         """Make a move (``"t2-t5:3"``, a ``Move``, or ``src, dst[, n]``); raises ``IllegalMove``."""
-        with self._changing():
+        with self._recording(together=False):
             self._game.move(move, dst, n)
 
     def draw(self) -> None:
         """Draw from the stock, or recycle the waste when the stock is empty."""
-        with self._changing():
+        with self._recording(together=False):
             self._game.draw()
 
     def undo(self) -> None:
+        """Take back one move (the page's Undo takes back a whole action)."""
         with self._changing():
             self._game.undo()
+            self._actions.undone()
 
     def redo(self) -> None:
+        """Make the last undone move again."""
         with self._changing():
-            self._game.redo()
+            self._redo_one()
 
     def auto_finish(self) -> list[Move]:
-        """Play every card that can go home now; raises ``IllegalMove`` when the game can't."""
-        with self._changing():
+        """Play every card that can go home now; raises ``IllegalMove`` when the game can't.
+        The page's Undo takes the whole finish back."""
+        with self._recording(together=True):
             return self._game.auto_finish()
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Deal again in the same widget (a random seed when None), keeping the options."""
-        with self._changing():
-            if self._winnable_deals:
-                seed = solver.first_winnable_seed(self._game.kind, seed, self._game.options)
-            self._game.new_game(seed)
-            self.set_trait("_clock", {"started": None, "ended": None})
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        game: str | None = None,
+        draw: int | None = None,
+        scoring: str | None = UNCHANGED,
+        winnable: bool | None = None,
+    ) -> None:
+        """Deal again in the same widget: ``seed`` (a random one when None), with the same
+        options unless told otherwise.
+
+        ``game="applegate"`` turns the board into an Applegate board, ``game="klondike"`` back
+        (with the Klondike options it last had, unless ``draw`` or ``scoring`` say otherwise).
+        ``winnable=True`` deals only proven-winnable deals from now on, ``False`` any deal.
+        """
+        kind, options = self._next_options(game, draw, scoring)
+        if winnable is None:
+            winnable = self._winnable_deals
+        elif not isinstance(winnable, bool):
+            raise TypeError(f"winnable is True or False, not {winnable!r}")
+        with self._working():
+            if winnable:
+                self._show_busy(FINDING_A_DEAL)
+                seed = solver.first_winnable_seed(kind, seed, options)
+            if kind == self.kind and options == self._game.options:
+                with self._changing():
+                    self._game.new_game(seed)
+                    self._winnable_deals = winnable
+                    self._begin_attempt()
+            else:
+                dealt = GAMES[kind](seed=seed, **options)
+                with self._changing():
+                    self._hold(dealt)
+                    self._winnable_deals = winnable
+                    self._begin_attempt()
+
+    def _next_options(
+        self, game: str | None, draw: int | None, scoring: str | None
+    ) -> tuple[str, dict[str, Any]]:
+        kind = self.kind if game is None else game
+        if kind not in GAMES:
+            raise ValueError(f"game is 'klondike' or 'applegate', not {kind!r}")
+        if kind == "applegate":
+            if draw is not None or scoring is not UNCHANGED:
+                raise ValueError("Applegate has no draw or scoring options.")
+            return kind, {}
+        options = dict(self._klondike_options)
+        if draw is not None:
+            options["draw"] = draw
+        if scoring is not UNCHANGED:
+            options["scoring"] = scoring
+        return kind, options
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
         with self._changing():
             self._game.restart()
-            self.set_trait("_clock", {"started": None, "ended": None})
+            self._begin_attempt()
 
     def legal_moves(self) -> list[Move]:
         return self._game.legal_moves()
@@ -267,8 +523,9 @@ class _Board(anywidget.AnyWidget):
         self._game.save(path)
 
     def on_move(self, callback: Callable[[Move], Any]) -> None:
-        """Call ``callback(move)`` after every applied move, from code or from the board."""
-        self._game.on_move(callback)
+        """Call ``callback(move)`` after every applied move, from code or from the board, and
+        in every game the board deals from now on."""
+        self._listeners.append(callback)
 
     @property
     def history(self) -> list[Move]:
@@ -298,9 +555,12 @@ class _Board(anywidget.AnyWidget):
 
 
 class Klondike(_Board):
-    """Klondike: seven columns, a stock to draw from (1 or 3 at a time), four foundations."""
+    """Klondike: seven columns, a stock to draw from (1 or 3 at a time), four foundations.
 
-    _game_class = KlondikeGame
+    Board settings, keyword-only and the same on ``from_deal`` and ``load``: ``controls``
+    ("all", "lesson", "none" or control names), ``show_marks``, ``smart_click``, ``auto_move``,
+    ``four_colour``, ``clock`` (see ``BoardSettings``).
+    """
 
     def __init__(
         self,
@@ -308,13 +568,13 @@ class Klondike(_Board):
         draw: int = 1,
         scoring: str | None = "standard",
         *,
-        show_marks: bool = True,
         winnable: bool = False,
+        **settings: Unpack[BoardSettings],
     ) -> None:
-        self._winnable_deals = winnable
+        checked = _checked(settings)
         if winnable:
             seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks)
+        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), checked, winnable)
 
     @classmethod
     def from_deal(
@@ -322,35 +582,39 @@ class Klondike(_Board):
         cards: Sequence[str],
         draw: int = 1,
         scoring: str | None = "standard",
-        *,
-        show_marks: bool = True,
+        **settings: Unpack[BoardSettings],
     ) -> Klondike:
-        """A game dealt from these 52 cards in the order a person deals them."""
-        game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return cls._wrap(game, show_marks=show_marks)
+        """A game dealt from these 52 cards in the order a person deals them; board settings
+        as for ``Klondike``."""
+        return cls._wrap(KlondikeGame.from_deal(cards, draw=draw, scoring=scoring), settings)
 
 
 class Applegate(_Board):
-    """Applegate: seven piles of seven, a three-card reserve, runs of thirteen go home."""
+    """Applegate: seven piles of seven, a three-card reserve, runs of thirteen go home.
 
-    _game_class = ApplegateGame
+    Board settings (keyword-only) as for ``Klondike``.
+    """
 
     def __init__(
-        self, seed: int | None = None, *, show_marks: bool = True, winnable: bool = False
+        self, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
     ) -> None:
-        self._winnable_deals = winnable
+        checked = _checked(settings)
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        self._attach(ApplegateGame(seed=seed), show_marks)
+        self._attach(ApplegateGame(seed=seed), checked, winnable)
 
     @classmethod
-    def from_deal(cls, cards: Sequence[str], *, show_marks: bool = True) -> Applegate:
-        """A game dealt from these 52 cards in the order a person deals them."""
-        return cls._wrap(ApplegateGame.from_deal(cards), show_marks=show_marks)
+    def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Applegate:
+        """A game dealt from these 52 cards in the order a person deals them; board settings
+        as for ``Klondike``."""
+        return cls._wrap(ApplegateGame.from_deal(cards), settings)
 
 
-def load(state: dict[str, Any] | str, *, show_marks: bool = True) -> Klondike | Applegate:
-    """A new widget of the right kind from a state dict or its JSON text (``g.state()``)."""
-    game = load_game(state)
-    kind = Klondike if isinstance(game, KlondikeGame) else Applegate
-    return kind._wrap(game, show_marks=show_marks)
+_BOARDS: dict[str, type[_Board]] = {"klondike": Klondike, "applegate": Applegate}
+
+
+def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Klondike | Applegate:
+    """A new widget of the right kind from a state dict or its JSON text (``g.state()``); board
+    settings (``controls``, ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``,
+    ``clock``) as for ``Klondike``."""
+    return _Board._wrap(load_game(state), settings)

@@ -1,25 +1,95 @@
 """Requests from the page: their shape is checked here, before the engine sees them.
 
-Only the shape is checked; whether a well-formed move is legal is the engine's call.
+Only the shape is checked; whether a well-formed move is legal is the engine's call. Types are
+checked exactly as JSON gives them: ``true`` is not the number 1, and ``3.0`` is not the count 3.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..engine import GAMES
+from ..engine.klondike import DRAWS, SCORINGS
+
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
-_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "new_game", "hint", "finish"})
-_REQUEST_FIELDS = {"move": frozenset({"type", "move", "version"})} | {
-    kind: frozenset({"type", "version"}) for kind in _PLAIN_REQUESTS
+_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "restart", "new_game", "hint", "finish"})
+_BASE = frozenset({"type", "version"})
+# Each request type with the field sets it may carry (a new game's options are optional).
+_REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
+    **dict.fromkeys(_PLAIN_REQUESTS, (_BASE,)),
+    "move": (_BASE | {"move"},),
+    "new_game": (_BASE, _BASE | {"options"}),
+    "set": (_BASE | {"name", "value"},),
 }
+# The settings the options menu may change, all of them on/off.
+SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move")
+NEW_GAME_OPTIONS = frozenset({"game", "draw", "scoring", "winnable"})
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
 
 
 def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fields_refusal(kind: str, fields: set[object]) -> str | None:
+    shapes = _REQUEST_FIELDS[kind]
+    if fields in shapes:
+        return None
+    expected = shapes[-1]
+    missing = sorted(_BASE - fields if len(shapes) > 1 else expected - fields)
+    extra = sorted(map(_short, fields - expected))
+    wrong = "; ".join(
+        part
+        for part in (
+            f"missing {', '.join(missing)}" if missing else "",
+            f"unexpected {', '.join(extra)}" if extra else "",
+        )
+        if part
+    )
+    return f"A {kind} request has the wrong fields ({wrong})."
+
+
+def _move_refusal(text: object) -> str | None:
+    if not isinstance(text, str) or len(text) > _MAX_MOVE_LENGTH:
+        return "A move must be short text such as t2-t5:3."
+    found = _MOVE_REQUEST.fullmatch(text)
+    if found is None:
+        return f"Could not read the move {_short(text)}."
+    if found[3] is not None and not 1 <= int(found[3]) <= 52:
+        return f"A move carries 1 to 52 cards, not {int(found[3])}."
+    return None
+
+
+def _options_refusal(options: object) -> str | None:
+    """A new game's options must be exactly ``{"game", "draw", "scoring", "winnable"}``; draw and
+    scoring are checked for Applegate too, although it has no use for them."""
+    if not isinstance(options, dict) or set(options) != NEW_GAME_OPTIONS:
+        return "A new game's options are exactly game, draw, scoring and winnable."
+    if not isinstance(options["game"], str) or options["game"] not in GAMES:
+        return f"A new game is klondike or applegate, not {_short(options['game'])}."
+    if not _is_whole(options["draw"]) or options["draw"] not in DRAWS:
+        return f"A new game draws 1 or 3 cards, not {_short(options['draw'])}."
+    scoring = options["scoring"]
+    if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORINGS):
+        return f"A new game's scoring is standard, vegas or null, not {_short(scoring)}."
+    if not isinstance(options["winnable"], bool):
+        return f"A new game's winnable option is true or false, not {_short(options['winnable'])}."
+    return None
+
+
+def _setting_refusal(name: object, value: object) -> str | None:
+    if not isinstance(name, str) or name not in SETTINGS:
+        return f"There is no setting {_short(name)}: the settings are {', '.join(SETTINGS)}."
+    if not isinstance(value, bool):
+        return f"The setting {name} is true or false, not {_short(value)}."
+    return None
 
 
 def request_refusal(content: object, version: int) -> str | None:
@@ -32,31 +102,19 @@ def request_refusal(content: object, version: int) -> str | None:
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in _REQUEST_FIELDS:
         return f"Unknown request type {_short(kind)}."
-    expected = _REQUEST_FIELDS[kind]
-    if set(content) != expected:
-        missing = sorted(expected - set(content))
-        extra = sorted(map(_short, set(content) - expected))
-        wrong = "; ".join(
-            part
-            for part in (
-                f"missing {', '.join(missing)}" if missing else "",
-                f"unexpected {', '.join(extra)}" if extra else "",
-            )
-            if part
-        )
-        return f"A {kind} request has the wrong fields ({wrong})."
-    request_version = content["version"]
-    if isinstance(request_version, bool) or not isinstance(request_version, int):
+    refusal = _fields_refusal(kind, set(content))
+    if refusal is not None:
+        return refusal
+    if not _is_whole(content["version"]):
         return "A request's version must be a whole number."
     if kind == "move":
-        text = content["move"]
-        if not isinstance(text, str) or len(text) > _MAX_MOVE_LENGTH:
-            return "A move must be short text such as t2-t5:3."
-        found = _MOVE_REQUEST.fullmatch(text)
-        if found is None:
-            return f"Could not read the move {_short(text)}."
-        if found[3] is not None and not 1 <= int(found[3]) <= 52:
-            return f"A move carries 1 to 52 cards, not {int(found[3])}."
-    if request_version != version:
+        refusal = _move_refusal(content["move"])
+    elif kind == "new_game" and "options" in content:
+        refusal = _options_refusal(content["options"])
+    elif kind == "set":
+        refusal = _setting_refusal(content["name"], content["value"])
+    if refusal is not None:
+        return refusal
+    if content["version"] != version:
         return _STALE
     return None

@@ -1,0 +1,110 @@
+// What the player's clicks, drops and keys mean, worked out on their turn in the queue against
+// the board as it is then. Pointer and keyboard both come here, so a key and a click that mean
+// the same thing do the same thing.
+
+import { findGroup, groupCards, setPicked } from "./marks.js";
+import { bestDestination, destinations, moveText, runHome } from "./moves.js";
+import { flag } from "./state.js";
+
+export function createActions(state, queue, settleDrag) {
+  function sendMove(group, dst) {
+    setPicked(state, null);
+    queue.send("move", { move: moveText(group.pile, dst, group.n) });
+  }
+
+  /** A move the page chose (smart click, double-click): one to a foundation is written "f", as a
+   * player would, and Python picks the foundation. */
+  function sendChosen(group, dst) {
+    sendMove(group, dst[0] === "f" ? "f" : dst);
+  }
+
+  /** The group a click on pileId means: from the clicked card up, or the top card of a stack. */
+  function groupAt(pileId, card) {
+    if (card) {
+      const group = findGroup(state, card);
+      if (group && group.pile === pileId) return group;
+    }
+    if (pileId[0] === "t" || pileId === "stock") return null;
+    const top = groupCards(state, pileId, 1)[0];
+    return top ? { pile: pileId, n: 1, card: top.dataset.card } : null;
+  }
+
+  /** A click (or Enter) on a pile, on one of its face-up cards or beside them. With smart click
+   * on, a group with exactly one legal place goes there at once, and a card of a finished run
+   * that has none sends the run home (never from a foundation, where a card going back costs
+   * points); otherwise the click picks it up. */
+  function click(pileId, card, smart = true) {
+    const picked = state.picked;
+    if (picked && pileId !== picked.pile) {
+      sendMove(picked, pileId);
+      return;
+    }
+    const group = groupAt(pileId, card);
+    if (picked) {
+      setPicked(state, group && group.n !== picked.n ? group : null);
+      return;
+    }
+    if (!group) return;
+    if (smart && flag(state.model, "smart_click", true) && group.pile[0] !== "f") {
+      const dsts = destinations(state.legal, group);
+      const home = dsts.length ? null : runHome(state.legal, group);
+      if (dsts.length === 1 || home) {
+        sendChosen(home ?? group, home ? "f" : dsts[0]);
+        return;
+      }
+    }
+    setPicked(state, group);
+  }
+
+  /** Enter or Space on a pile: a click on its top card, never a smart one (the keyboard player
+   * picks up, moves the focus and puts down). */
+  function enter(pileId) {
+    click(pileId, groupCards(state, pileId, 1)[0]?.dataset.card ?? null, false);
+  }
+
+  /** A double-click: the group its first click picked up goes to its best place, home first
+   * (with the whole finished run it is part of, in Applegate). When the first click already sent
+   * it (smart click) or put something down, there is nothing left to do. With no legal place, the
+   * move to a foundation is asked anyway, so Python says why not. */
+  function doubleClick(card) {
+    const group = state.picked?.card === card ? state.picked : null;
+    if (!group || group.pile[0] === "f") return;
+    const home = runHome(state.legal, group);
+    if (home) sendChosen(home, "f");
+    else sendChosen(group, bestDestination(destinations(state.legal, group), state.board) ?? "f");
+  }
+
+  function drop(card, target) {
+    const group = findGroup(state, card);
+    if (!group || !target || group.pile === target) {
+      settleDrag();
+      return;
+    }
+    sendMove(group, target);
+  }
+
+  /** Arrow Up/Down on a held tableau group: one card more or fewer, from the top down. */
+  function grow(delta) {
+    const picked = state.picked;
+    if (!picked || picked.pile[0] !== "t") return;
+    const group = groupCards(state, picked.pile, 52);
+    const n = Math.min(group.length, Math.max(1, picked.n + delta));
+    const bottom = group.find((c) => Number(c.dataset.n) === n);
+    setPicked(state, { pile: picked.pile, n, card: bottom?.dataset.card ?? picked.card });
+  }
+
+  const later = (fn) => (...args) => queue.push(() => fn(...args));
+  return {
+    click: later(click),
+    enter: later(enter),
+    doubleClick: later(doubleClick),
+    drop: later(drop),
+    grow: later(grow),
+    putBack: later(() => setPicked(state, null)),
+    /** A request with no card in it (draw, undo, new game, a setting): sent on its turn. */
+    request: later((type, extra) => {
+      setPicked(state, null);
+      queue.send(type, extra);
+    }),
+  };
+}

@@ -1,0 +1,57 @@
+// The marks on the board: the group the player holds, the piles that would take it, the hinted
+// move. Each mark differs from the others by shape as well as colour (CSS), so they read with
+// colour blindness too: solid outline for the held group, dashed for the piles that take it,
+// a dotted outline with a pulsing arrow for the hint, a double ring for keyboard focus.
+
+import { cardLabel } from "./cards.js";
+import { moveText, parseMove } from "./moves.js";
+import { flag, pileName, readHint } from "./state.js";
+
+/** The elements of the group of n cards on top of a pile (n counted from the top). */
+export function groupCards(state, pileId, n) {
+  const node = state.piles.get(pileId);
+  if (!node) return [];
+  return [...node.querySelectorAll(".sw-up[data-n]")].filter((c) => Number(c.dataset.n) <= n);
+}
+
+/** Where a card is now: {pile, n} for the group from it to the top of its pile, or null. */
+export function findGroup(state, card) {
+  const node = [...state.piles.values()]
+    .map((pile) => pile.querySelector(`.sw-up[data-n][data-card="${card}"]`))
+    .find(Boolean);
+  if (!node) return null;
+  return { pile: node.closest("[data-pile]").dataset.pile, n: Number(node.dataset.n), card };
+}
+
+export function applyMarks(state) {
+  const { root, model } = state;
+  for (const c of root.querySelectorAll(".sw-picked, .sw-lifted, .sw-hinted")) {
+    c.classList.remove("sw-picked", "sw-lifted", "sw-hinted");
+  }
+  const group = state.drag || state.picked;
+  if (group) {
+    for (const c of groupCards(state, group.pile, group.n)) c.classList.add(state.drag ? "sw-lifted" : "sw-picked");
+  }
+  const marks = flag(model, "show_marks", true);
+  const hinted = readHint(model, state.board);
+  const hint = parseMove(hinted);
+  if (hint) for (const c of groupCards(state, hint.src, hint.n)) c.classList.add("sw-hinted");
+  const hintTarget = hint ? hint.dst : hinted === "draw" || hinted === "recycle" ? "stock" : null;
+  for (const [id, node] of state.piles) {
+    const takes = Boolean(group && marks && state.legal.has(moveText(group.pile, id, group.n)));
+    node.classList.toggle("sw-target", takes);
+    node.classList.toggle("sw-hint-target", id === hintTarget);
+  }
+}
+
+/** Holds a group (or nothing) and says so to a screen reader, with the piles that take it. */
+export function setPicked(state, group) {
+  state.picked = group;
+  applyMarks(state);
+  if (!group) return;
+  const first = groupCards(state, group.pile, group.n)[0];
+  const name = first ? cardLabel(first.dataset.card) : "";
+  const more = group.n > 1 ? ` and ${group.n - 1} more` : "";
+  const targets = [...state.piles.values()].filter((p) => p.classList.contains("sw-target")).map((p) => pileName(p.dataset.pile));
+  state.spoken.textContent = `Picked up ${name}${more}.${targets.length ? ` It fits on ${targets.join(", ")}.` : ""}`;
+}

@@ -1,0 +1,163 @@
+// The Options menu: a small popup menu (WAI-ARIA menu pattern) to start a new game of another
+// kind, with a scoring and "winnable deals only", and to switch the board's settings. It sends
+// the requests of PROTOCOL.md; what it shows as checked always comes from Python's traits.
+
+import { make } from "./dom.js";
+import { flag } from "./state.js";
+
+const GAMES = [
+  ["Klondike · draw 1", "klondike", 1],
+  ["Klondike · draw 3", "klondike", 3],
+  ["Applegate", "applegate", 1],
+];
+const SCORING = [
+  ["Standard scoring", "standard"],
+  ["Vegas scoring", "vegas"],
+  ["No score", null],
+];
+const SETTINGS = [
+  ["smart_click", "Smart click", true],
+  ["auto_move", "Auto-move safe cards", true],
+  ["four_colour", "Four-colour deck", false],
+  ["show_marks", "Teaching marks", true],
+];
+
+let menus = 0;
+
+export function createMenu(state, actions, button) {
+  const menu = make("div", "sw-menu");
+  menu.id = `sw-menu-${(menus += 1)}`;
+  menu.setAttribute("role", "menu");
+  menu.setAttribute("aria-label", "Options");
+  menu.hidden = true;
+  button.setAttribute("aria-haspopup", "menu");
+  button.setAttribute("aria-expanded", "false");
+  button.setAttribute("aria-controls", menu.id);
+  const choice = { scoring: "standard", winnable: false, touched: false };
+
+  function item(role, text, activate) {
+    const node = make("button", "sw-menu-item", text);
+    node.type = "button";
+    node.tabIndex = -1;
+    node.setAttribute("role", role);
+    node.addEventListener("click", activate);
+    return node;
+  }
+
+  function heading(text) {
+    const node = make("div", "sw-menu-heading", text);
+    node.setAttribute("role", "presentation");
+    return node;
+  }
+
+  function separator() {
+    const node = make("div", "sw-menu-separator");
+    node.setAttribute("role", "separator");
+    return node;
+  }
+
+  const gameItems = GAMES.map(([text, game, draw]) =>
+    item("menuitem", `New game: ${text}`, () => {
+      close(true);
+      const scoring = game === "klondike" ? choice.scoring : null;
+      actions.request("new_game", { options: { game, draw, scoring, winnable: choice.winnable } });
+    }),
+  );
+  const scoringItems = SCORING.map(([text, value]) =>
+    item("menuitemradio", text, () => {
+      choice.scoring = value;
+      choice.touched = true;
+      refresh();
+    }),
+  );
+  const winnableItem = item("menuitemcheckbox", "Winnable deals only", () => {
+    choice.winnable = !choice.winnable;
+    choice.touched = true;
+    refresh();
+  });
+  const settingItems = SETTINGS.map(([name, text, fallback]) =>
+    item("menuitemcheckbox", text, () => actions.request("set", { name, value: !flag(state.model, name, fallback) })),
+  );
+  menu.append(
+    heading("New game"),
+    ...gameItems,
+    heading("For the next new game"),
+    ...scoringItems,
+    winnableItem,
+    separator(),
+    heading("This board"),
+    ...settingItems,
+  );
+
+  function items() {
+    return [...menu.querySelectorAll(".sw-menu-item")];
+  }
+
+  /** Shows what is checked: the settings from Python, the new-game choices from the board. */
+  function refresh() {
+    const b = state.board;
+    if (b && !choice.touched) {
+      if (b.kind === "klondike") choice.scoring = b.scoring;
+      choice.winnable = b.badges.includes("Winnable deal");
+    }
+    scoringItems.forEach((node, i) => node.setAttribute("aria-checked", String(SCORING[i][1] === choice.scoring)));
+    winnableItem.setAttribute("aria-checked", String(choice.winnable));
+    settingItems.forEach((node, i) => {
+      const [name, , fallback] = SETTINGS[i];
+      node.setAttribute("aria-checked", String(flag(state.model, name, fallback)));
+    });
+  }
+
+  function onOutside(e) {
+    if (!menu.contains(e.target) && e.target !== button) close(false);
+  }
+
+  function open() {
+    refresh();
+    menu.hidden = false;
+    // Under its button, kept inside the bar (a narrow board pushes it left).
+    const room = menu.parentElement.clientWidth - menu.offsetWidth;
+    menu.style.top = `${button.offsetTop + button.offsetHeight + 4}px`;
+    menu.style.left = `${Math.max(0, Math.min(button.offsetLeft, room))}px`;
+    button.setAttribute("aria-expanded", "true");
+    state.root.ownerDocument.addEventListener("pointerdown", onOutside, true);
+    items()[0].focus();
+  }
+
+  function close(refocus) {
+    if (menu.hidden) return;
+    menu.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    state.root.ownerDocument.removeEventListener("pointerdown", onOutside, true);
+    if (refocus) button.focus();
+  }
+
+  function onKeyDown(e) {
+    const all = items();
+    const at = all.indexOf(e.target);
+    const go = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (go !== undefined) {
+      all[(go + all.length) % all.length].focus();
+    } else if (e.key === "Escape") {
+      close(true);
+    } else if (e.key === "Tab") {
+      close(false);
+      return;
+    } else {
+      return;
+    }
+    e.preventDefault();
+  }
+
+  button.addEventListener("click", () => (menu.hidden ? open() : close(true)));
+
+  return {
+    node: menu,
+    refresh,
+    /** The menu's keys (the board's key listener hands them over: see keys.js). */
+    onKeyDown,
+    dispose() {
+      close(false);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The state every part of the board shares, and the reading of the traits Python sends.
+// Traits are checked here once, so the drawing code never trusts a shape it was sent: a board
+// from an older kernel, or a hostile one, draws what is valid and ignores the rest.
+
+import { isCard } from "./cards.js";
+
+/** The traits whose changes redraw the board. */
+export const TRAITS = [
+  "_board",
+  "status",
+  "score",
+  "moves",
+  "seed",
+  "_message",
+  "_hint",
+  "_clock",
+  "_busy",
+  "controls",
+  "smart_click",
+  "four_colour",
+  "show_marks",
+  "auto_move",
+];
+
+/** The traits whose change answers a request from the page (see queue.js). */
+export const ANSWERS = ["_board", "_message", "_hint", "smart_click", "four_colour", "show_marks", "auto_move"];
+
+/** The bar's controls in the order the bar shows them (PROTOCOL.md). */
+export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "options"];
+
+const KINDS = ["klondike", "applegate"];
+
+/**
+ * The page's own state, shared by the modules: the board last drawn, the group the player holds,
+ * a pointer pressed or dragging, and the pile elements. `live` is false in a page with no kernel
+ * (an nbconvert export, any static snapshot), where nothing can be asked of Python.
+ */
+export function createState(model) {
+  return {
+    model,
+    live: Boolean(model.widget_manager?.kernel),
+    kind: null,
+    board: null,
+    legal: new Set(),
+    picked: null, // {pile, n, card}: the group lifted by a click or a key
+    press: null, // a pointer held down on a card, not yet a drag
+    drag: null, // {pile, n, card, ghost, grabX, grabY, dropped}
+    piles: new Map(), // pile id -> element
+    alive: true,
+  };
+}
+
+function cards(list) {
+  return Array.isArray(list) ? list.filter(isCard) : [];
+}
+
+function count(value) {
+  return Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+/** The `_board` trait with every pile made safe to draw, or null when there is nothing to draw. */
+export function readBoard(model) {
+  const b = model.get("_board");
+  if (!b || !KINDS.includes(b.kind) || !Array.isArray(b.tableau)) return null;
+  const tableau = Array.from({ length: 7 }, (_, i) => ({
+    down: count(b.tableau[i]?.down),
+    up: cards(b.tableau[i]?.up),
+  }));
+  const foundations = Array.from({ length: 4 }, (_, i) => cards(b.foundations?.[i]));
+  return {
+    kind: b.kind,
+    version: b.version,
+    draw: b.options?.draw === 3 ? 3 : 1,
+    scoring: ["standard", "vegas"].includes(b.options?.scoring) ? b.options.scoring : null,
+    tableau,
+    foundations,
+    stock: count(b.stock),
+    waste: cards(b.waste),
+    reserve: count(b.reserve),
+    reserveTop: isCard(b.reserve_top) ? b.reserve_top : null,
+    legal: new Set(Array.isArray(b.legal) ? b.legal.filter((m) => typeof m === "string") : []),
+    canUndo: b.can_undo === true,
+    canRedo: b.can_redo === true,
+    canFinish: b.can_finish === true,
+    label: typeof b.label === "string" ? b.label : "",
+    badges: Array.isArray(b.badges) ? b.badges.filter((x) => typeof x === "string") : [],
+  };
+}
+
+/** A Bool trait, or its default when an older kernel does not send it. */
+export function flag(model, name, fallback) {
+  const value = model.get(name);
+  return typeof value === "boolean" ? value : fallback;
+}
+
+/** The controls the bar shows; an older kernel without the trait gets them all. */
+export function readControls(model) {
+  const value = model.get("controls");
+  if (!Array.isArray(value)) return new Set(CONTROLS);
+  return new Set(value.filter((name) => CONTROLS.includes(name)));
+}
+
+/** `_clock`: {enabled, elapsed ms, running}; anything else is a disabled clock. */
+export function readClock(model) {
+  const c = model.get("_clock");
+  const elapsed = Number.isFinite(c?.elapsed) && c.elapsed > 0 ? c.elapsed : 0;
+  return { enabled: c?.enabled === true, elapsed, running: c?.running === true };
+}
+
+/** `_busy`: null, or {text, done} with done a fraction or null (no measure of progress).
+ * Without a text there is nothing to show, and nothing the page waits for. */
+export function readBusy(model) {
+  const b = model.get("_busy");
+  if (!b || typeof b.text !== "string" || !b.text) return null;
+  const done = Number.isFinite(b.done) ? Math.min(1, Math.max(0, b.done)) : null;
+  return { text: b.text, done };
+}
+
+export function readMessage(model) {
+  const m = model.get("_message") || {};
+  return {
+    text: typeof m.text === "string" ? m.text : "",
+    kind: ["error", "info", "win", "lost"].includes(m.kind) ? m.kind : "info",
+    id: m.id,
+  };
+}
+
+/** The hinted move's text when the hint belongs to the board on show, else "". */
+export function readHint(model, board) {
+  const hint = model.get("_hint");
+  return hint && board && hint.version === board.version && typeof hint.move === "string" ? hint.move : "";
+}
+
+/** "Tableau 3", "Foundation 1", "Stock". */
+export function pileName(id) {
+  if (id[0] === "t") return `Tableau ${id.slice(1)}`;
+  if (id[0] === "f") return `Foundation ${id.slice(1)}`;
+  return id[0].toUpperCase() + id.slice(1);
+}

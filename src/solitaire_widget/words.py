@@ -1,0 +1,54 @@
+"""Moves in a player's words: "the 7 of clubs onto the 8 of hearts", never ``t4-t1``.
+
+Hints say what to do the way one player tells another, naming cards rather than piles. The
+sentence is built from the position the move is made in, so the move must be legal there.
+Callers add their own frame ("Hint: ... .") and, later, a reason ("... : that frees a face-down
+card").
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT, SUIT_NAMES, long_name
+from .engine import Game, IllegalMove
+from .moves import Move
+
+
+def move_in_words(game: Game, move: Move | str) -> str:
+    """The move as a player says it, in lower case and without a full stop.
+
+    Raises ``IllegalMove`` (naming the rule) when the move is not legal in ``game``.
+    """
+    move = Move.coerce(move)
+    if not game.is_legal(move):
+        raise IllegalMove(game.explain(move))
+    if move.src == "stock":
+        count = min(game.options["draw"], len(game.stock))
+        return "draw a card" if count == 1 else f"draw {count} cards"
+    if move.dst == "stock":
+        return "turn the waste over"
+    card, origin = _moving_card(game, move)
+    if move.dst[0] == "f":
+        if game.kind == "applegate":
+            return f"the complete run of {SUIT_NAMES[SUIT[card]]} to a foundation"
+        return f"the {long_name(card)} to a foundation"
+    carried = {1: "", 2: " and the card on it"}.get(move.n, f" and the {move.n - 1} cards on it")
+    column = int(move.dst[1]) - 1
+    pile = game.up[column]
+    if pile:
+        where = f"onto the {long_name(pile[-1])}"
+    else:
+        name = "column" if game.kind == "klondike" else "pile"
+        where = f"to the empty {name} {column + 1}"
+    return f"the {long_name(card)}{carried}{origin} {where}"
+
+
+def _moving_card(game: Game, move: Move) -> tuple[int, str]:
+    """The bottom card of what the move lifts, and where it comes from when a player would say
+    so (a card taken back off a foundation)."""
+    if move.src == "waste":
+        return game.waste[-1], ""
+    if move.src == "reserve":
+        return game.reserve[-1], ""
+    if move.src[0] == "f":
+        return game.foundations[int(move.src[1]) - 1][-1], " from its foundation"
+    return game.up[int(move.src[1]) - 1][-move.n], ""
