@@ -3,6 +3,7 @@ in step with it, and carry out the page's requests."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -13,10 +14,13 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from .. import solver
+from .. import scoreboard, solver
+from ..daily import DailyDeal, daily_deal
 from ..engine import ApplegateGame, Game, IllegalMove, KlondikeGame
 from ..moves import Move
 from ..state import load_game
+from ..store import GameRecord, autosave_enabled, store_path
+from .recording import Recorder
 from .requests import request_refusal
 from .view import board_view
 
@@ -67,27 +71,65 @@ class _Board(anywidget.AnyWidget):
     _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
     _hint = traitlets.Dict(None, allow_none=True).tag(sync=True)
     _clock = traitlets.Dict({"started": None, "ended": None}).tag(sync=True)
+    # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
+    _stats = traitlets.Dict(None, allow_none=True).tag(sync=True)
 
     _game: Game
 
-    def _attach(self, game: Game, show_marks: bool) -> None:
-        """Set up the widget around ``game``; every constructor ends here."""
+    def _attach(
+        self,
+        game: Game,
+        show_marks: bool,
+        autosave: bool = True,
+        resumed: GameRecord | None = None,
+    ) -> None:
+        """Set up the widget around ``game``; every constructor ends here. ``resumed`` is the
+        store's record of the game when ``game`` was rebuilt from it."""
         self._winnable_deals = getattr(self, "_winnable_deals", False)
+        self._daily: DailyDeal | None = getattr(self, "_daily", None)
         self._adviser = solver.Adviser()
         if not isinstance(game, self._game_class):
             raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
         self._game = game
         self._message_id = 0
+        self._recorder = Recorder(store_path() if autosave and autosave_enabled() else None)
         super().__init__(show_marks=show_marks)
+        if resumed is not None:
+            if self._recorder.path is not None:
+                self._recorder.continue_game(game, resumed)
+            self._set_clock_seconds(resumed.seconds)
         self.on_msg(self._on_request)
         self._sync()
 
     @classmethod
-    def _wrap(cls, game: Game, *, show_marks: bool = True) -> _Board:
-        """A widget showing an existing engine game (what ``load`` returns)."""
+    def _wrap(
+        cls,
+        game: Game,
+        *,
+        show_marks: bool = True,
+        autosave: bool = True,
+        resumed: GameRecord | None = None,
+        daily: DailyDeal | None = None,
+    ) -> _Board:
+        """A widget showing an existing engine game (what ``load`` and ``resume`` return)."""
         board = cls.__new__(cls)
-        board._attach(game, show_marks)
+        board._daily = daily
+        board._attach(game, show_marks, autosave, resumed)
         return board
+
+    @classmethod
+    def _daily_board(cls, deal: DailyDeal, **options: Any) -> Any:
+        """A board made as ``cls(seed=deal.seed, **options)`` that knows it shows ``deal``."""
+        board = cls.__new__(cls)
+        board._daily = deal
+        board.__init__(seed=deal.seed, **options)
+        return board
+
+    @property
+    def game_id(self) -> int | None:
+        """This game's id in the local game store (``sw.resume(game_id)``); None while it is not
+        recorded (``autosave=False``, ``SOLITAIRE_WIDGET_AUTOSAVE=0``, or a store that failed)."""
+        return self._recorder.game_id
 
     # ------------------------------------------------------------- keeping the page in step
 
@@ -102,9 +144,17 @@ class _Board(anywidget.AnyWidget):
             self.set_trait("score", game.score)
             self.set_trait("moves", game.moves)
             self.set_trait("seed", game.seed)
-            self.set_trait("_board", {**board_view(game), "winnable_deal": self._winnable_deals})
+            self.set_trait(
+                "_board",
+                {
+                    **board_view(game),
+                    "winnable_deal": self._winnable_deals,
+                    "badges": self._badges(),
+                },
+            )
             self.set_trait("status", status)
             self._update_clock(status)
+            said = self._message_id
             if before != game.version:
                 self.set_trait("_hint", None)
                 if status == "won" and was != "won":
@@ -117,6 +167,44 @@ class _Board(anywidget.AnyWidget):
                     )
                 elif self._message.get("text"):
                     self._say("", "info")
+            self._record(said)
+
+    def _badges(self) -> list[str]:
+        """Short labels shown beside the variant: the daily challenge's date."""
+        daily = self._daily
+        return [daily.badge] if daily is not None and daily.is_dealt_in(self._game) else []
+
+    def _record(self, said: int) -> None:
+        """Record the game in the store; a store in trouble only ever gives a notice, kept after
+        a message this same sync gave (a win, a loss)."""
+        daily = self._daily
+        notice = self._recorder.update(
+            self._game,
+            self._clock_seconds(),
+            daily.date if daily is not None and daily.is_dealt_in(self._game) else None,
+        )
+        if notice is None:
+            return
+        text, kind = notice
+        if self._message_id != said and self._message.get("text"):
+            text, kind = f"{self._message['text']} {text}", self._message["kind"]
+        self._say(text, kind)
+
+    def _clock_seconds(self) -> float:
+        """The time played so far by the board's clock."""
+        clock = self._clock
+        if clock.get("started") is None:
+            return 0.0
+        ended = clock.get("ended")
+        return max(0, (_now_ms() if ended is None else ended) - clock["started"]) / 1000
+
+    def _set_clock_seconds(self, seconds: float) -> None:
+        """Set the clock to ``seconds`` played (a resumed game goes on from its recorded time)."""
+        if not self._game.moves and not self._game.can_redo:
+            return
+        now = _now_ms()
+        ended = None if self._game.status == "playing" else now
+        self.set_trait("_clock", {"started": now - round(seconds * 1000), "ended": ended})
 
     def _update_clock(self, status: str) -> None:
         clock = dict(self._clock)
@@ -180,6 +268,8 @@ class _Board(anywidget.AnyWidget):
             self.move(move)
         elif kind == "hint":
             self._answer_hint()
+        elif kind == "stats":
+            self.set_trait("_stats", scoreboard.panel(self._game.kind, self._game.options))
         else:
             actions: dict[str, Callable[[], object]] = {
                 "draw": self.draw,
@@ -264,6 +354,7 @@ class _Board(anywidget.AnyWidget):
         return self._game.state()
 
     def save(self, path: str | os.PathLike[str]) -> None:
+        """Write ``state()`` as JSON to ``path``, atomically: a failed save leaves the old file."""
         self._game.save(path)
 
     def on_move(self, callback: Callable[[Move], Any]) -> None:
@@ -310,11 +401,12 @@ class Klondike(_Board):
         *,
         show_marks: bool = True,
         winnable: bool = False,
+        autosave: bool = True,
     ) -> None:
         self._winnable_deals = winnable
         if winnable:
             seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks)
+        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks, autosave)
 
     @classmethod
     def from_deal(
@@ -324,10 +416,21 @@ class Klondike(_Board):
         scoring: str | None = "standard",
         *,
         show_marks: bool = True,
+        autosave: bool = True,
     ) -> Klondike:
         """A game dealt from these 52 cards in the order a person deals them."""
         game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return cls._wrap(game, show_marks=show_marks)
+        return cls._wrap(game, show_marks=show_marks, autosave=autosave)
+
+    @classmethod
+    def daily(
+        cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any
+    ) -> Klondike:
+        """The daily challenge: one proven-winnable deal per date (UTC; today by default) and
+        draw count, the same on every machine; its wins count toward the daily streak.
+        ``board_options`` are those of ``Klondike(...)`` (scoring, show_marks, autosave)."""
+        deal = daily_deal("klondike", date, draw)
+        return cls._daily_board(deal, draw=draw, **board_options)
 
 
 class Applegate(_Board):
@@ -336,21 +439,37 @@ class Applegate(_Board):
     _game_class = ApplegateGame
 
     def __init__(
-        self, seed: int | None = None, *, show_marks: bool = True, winnable: bool = False
+        self,
+        seed: int | None = None,
+        *,
+        show_marks: bool = True,
+        winnable: bool = False,
+        autosave: bool = True,
     ) -> None:
         self._winnable_deals = winnable
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        self._attach(ApplegateGame(seed=seed), show_marks)
+        self._attach(ApplegateGame(seed=seed), show_marks, autosave)
 
     @classmethod
-    def from_deal(cls, cards: Sequence[str], *, show_marks: bool = True) -> Applegate:
+    def from_deal(
+        cls, cards: Sequence[str], *, show_marks: bool = True, autosave: bool = True
+    ) -> Applegate:
         """A game dealt from these 52 cards in the order a person deals them."""
-        return cls._wrap(ApplegateGame.from_deal(cards), show_marks=show_marks)
+        return cls._wrap(ApplegateGame.from_deal(cards), show_marks=show_marks, autosave=autosave)
+
+    @classmethod
+    def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Applegate:
+        """The daily challenge: one proven-winnable deal per date (UTC; today by default), the
+        same on every machine; its wins count toward the daily streak. ``board_options`` are
+        those of ``Applegate(...)`` (show_marks, autosave)."""
+        return cls._daily_board(daily_deal("applegate", date), **board_options)
 
 
-def load(state: dict[str, Any] | str, *, show_marks: bool = True) -> Klondike | Applegate:
+def load(
+    state: dict[str, Any] | str, *, show_marks: bool = True, autosave: bool = True
+) -> Klondike | Applegate:
     """A new widget of the right kind from a state dict or its JSON text (``g.state()``)."""
     game = load_game(state)
     kind = Klondike if isinstance(game, KlondikeGame) else Applegate
-    return kind._wrap(game, show_marks=show_marks)
+    return kind._wrap(game, show_marks=show_marks, autosave=autosave)

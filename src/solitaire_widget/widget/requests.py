@@ -10,7 +10,9 @@ import re
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
-_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "new_game", "hint", "finish"})
+_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "new_game", "hint", "finish", "stats"})
+# Requests that only read: answered whatever version they were made on.
+_READING = frozenset({"stats"})
 _REQUEST_FIELDS = {"move": frozenset({"type", "move", "version"})} | {
     kind: frozenset({"type", "version"}) for kind in _PLAIN_REQUESTS
 }
@@ -57,6 +59,6 @@ def request_refusal(content: object, version: int) -> str | None:
             return f"Could not read the move {_short(text)}."
         if found[3] is not None and not 1 <= int(found[3]) <= 52:
             return f"A move carries 1 to 52 cards, not {int(found[3])}."
-    if request_version != version:
+    if request_version != version and kind not in _READING:
         return _STALE
     return None
