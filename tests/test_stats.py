@@ -13,22 +13,10 @@ import solitaire_widget as sw
 from positions import applegate_state, klondike_state, run_down
 from solitaire_widget import scoreboard
 from solitaire_widget.widget import board as board_module
+from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
-# Every face-up card is black and every card that could build on one is face-down (the dead end
-# of tests/test_status.py): lost from the start, while the stock still turns.
-DEAD = klondike_state(
-    [
-        "KC",
-        "AC | KS",
-        "AD AH | QC",
-        "AS QD QH | QS",
-        "JD JH TD TH | JC",
-        "9D 9H 2C 3C 4C | JS",
-        "5C 6C 7C 8C 9C 2D | TC",
-    ],
-    foundations=[],
-    stock="3D 4D 5D 6D 7D 8D KD 2H 3H 4H 5H 6H 7H 8H KH 2S 3S 4S 5S 6S 7S 8S 9S TS",
-)
+# Lost from the start, while the stock still turns (the dead end of tests/test_status.py).
+DEAD = klondike_state(DEAD_KLONDIKE, foundations=[], stock=DEAD_STOCK)
 # Two cards from a win: the QS and the KS go home.
 TWO_FROM_HOME = klondike_state(["QS", "KS"])
 # One move from an Applegate win: the spade run goes home.

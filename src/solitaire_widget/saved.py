@@ -9,7 +9,7 @@ from typing import Any
 
 from .scoreboard import variant_label
 from .store import GameRecord, recorded_games
-from .tables import duration, html_table, text_table
+from .tables import Table, duration
 
 COLUMNS = ("id", "game", "seed", "moves", "status", "started", "last played", "time played")
 
@@ -52,18 +52,11 @@ class SavedGame:
         ]
 
 
-class SavedGames(list[SavedGame]):
+class SavedGames(Table, list[SavedGame]):
     """A list of ``SavedGame``; shows as a table in a notebook."""
 
-    def __repr__(self) -> str:
-        if not self:
-            return "No recorded games."
-        return text_table(COLUMNS, [game.cells() for game in self])
-
-    def _repr_html_(self) -> str:
-        if not self:
-            return "<p>No recorded games.</p>"
-        return html_table(COLUMNS, [game.cells() for game in self])
+    header = COLUMNS
+    empty = "No recorded games."
 
 
 def status_of(record: GameRecord) -> str:

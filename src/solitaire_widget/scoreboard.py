@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .store import GameRecord, recorded_games
-from .tables import duration, html_table, text_table
+from .tables import Table, duration
 
 _SCORINGS = ("standard", "vegas", None)
 
@@ -96,11 +96,14 @@ class VariantStats:
         ]
 
 
-class Stats(tuple[VariantStats, ...]):
+class Stats(Table, tuple[VariantStats, ...]):
     """Every played variant's figures, in a fixed order; shows as a table in a notebook.
 
     ``stats["Klondike · draw 1"]`` picks a variant by its label.
     """
+
+    header = COLUMNS
+    empty = "No games played yet."
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, str):
@@ -109,16 +112,6 @@ class Stats(tuple[VariantStats, ...]):
                     return variant
             raise KeyError(key)
         return super().__getitem__(key)
-
-    def __repr__(self) -> str:
-        if not self:
-            return "No games played yet."
-        return text_table(COLUMNS, [variant.cells() for variant in self])
-
-    def _repr_html_(self) -> str:
-        if not self:
-            return "<p>No games played yet.</p>"
-        return html_table(COLUMNS, [variant.cells() for variant in self])
 
 
 def stats() -> Stats:

@@ -4,6 +4,27 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any, ClassVar
+
+
+class Table:
+    """A collection of rows (items with ``cells()``) that shows as a table: text for ``repr``,
+    HTML in a notebook. Mixed into a list or tuple class, which supplies the rows."""
+
+    header: ClassVar[Sequence[str]]
+    empty: ClassVar[str]
+
+    def _rows(self) -> list[list[str]]:
+        rows: Any = self  # the list or tuple this is mixed into
+        return [row.cells() for row in rows]
+
+    def __repr__(self) -> str:
+        rows = self._rows()
+        return text_table(self.header, rows) if rows else self.empty
+
+    def _repr_html_(self) -> str:
+        rows = self._rows()
+        return html_table(self.header, rows) if rows else f"<p>{html.escape(self.empty)}</p>"
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

@@ -169,19 +169,22 @@ class _Board(anywidget.AnyWidget):
                     self._say("", "info")
             self._record(said)
 
+    def _daily_now(self) -> DailyDeal | None:
+        """The daily challenge this board plays now (through restarts; not after a new deal)."""
+        daily = self._daily
+        return daily if daily is not None and daily.is_dealt_in(self._game) else None
+
     def _badges(self) -> list[str]:
         """Short labels shown beside the variant: the daily challenge's date."""
-        daily = self._daily
-        return [daily.badge] if daily is not None and daily.is_dealt_in(self._game) else []
+        daily = self._daily_now()
+        return [] if daily is None else [daily.badge]
 
     def _record(self, said: int) -> None:
         """Record the game in the store; a store in trouble only ever gives a notice, kept after
         a message this same sync gave (a win, a loss)."""
-        daily = self._daily
+        daily = self._daily_now()
         notice = self._recorder.update(
-            self._game,
-            self._clock_seconds(),
-            daily.date if daily is not None and daily.is_dealt_in(self._game) else None,
+            self._game, self._clock_seconds(), None if daily is None else daily.date
         )
         if notice is None:
             return
