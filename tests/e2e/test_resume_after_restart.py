@@ -65,4 +65,5 @@ def test_a_game_played_by_clicks_resumes_after_the_kernel_restarts(lab: LabPage)
     resumed.get_by_role("button", name="Redo").click()
     wait_for_history(lab, "r", ["draw", "t2-t1", "t4-f"])
     expect(resumed.locator('[data-pile="f1"] [data-card="AH"]')).to_be_visible()
-    assert lab.evaluate("[(g.id, g.moves) for g in sw.saved_games()]") == [[before["id"], 3]]
+    newest = lab.evaluate("[(g.id, g.moves, g.status) for g in sw.saved_games()][0]")
+    assert newest == [before["id"], 3, "playing"]
