@@ -427,43 +427,45 @@ class GameStore:
                 now if won else None, progress.moves if won else None,
                 progress.seconds if won else None, progress.score if won else None,
             )  # fmt: skip
-            updated = 0
-            if game_id is not None:
-                if redeal:
-                    fields += ", game = ?, options = ?, seed = ?, start = ?, daily = ?, started = ?"
-                    values += (*_deal_columns(deal), started)
-                updated = db.execute(
+            if game_id is not None and redeal:
+                fields += ", game = ?, options = ?, seed = ?, start = ?, daily = ?, started = ?"
+                values += (*_deal_columns(deal), started)
+            patched = game_id is not None and bool(
+                db.execute(
                     f"UPDATE games SET {fields}, revision = revision + 1 "
                     "WHERE id = ? AND revision = ?",
                     (*values, game_id, revision),
                 ).rowcount
-                if not updated:
-                    # Changed or gone under this board: write its whole line again.
-                    keep = 0
-                    updated = db.execute(
+            )
+            if patched:
+                revision += 1
+                if len(known) > keep:
+                    db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
+            else:
+                # New, or changed or gone under this board: write its whole line.
+                keep = 0
+                if (
+                    game_id is None
+                    or not db.execute(
                         f"UPDATE games SET {fields}, revision = revision + 1 WHERE id = ?",
                         (*values, game_id),
                     ).rowcount
-                    db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
-            if not updated:
-                keep = 0
-                game_id = db.execute(
-                    "INSERT INTO games (game, options, seed, start, daily, started) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (*_deal_columns(deal), started),
-                ).lastrowid
-                db.execute(f"UPDATE games SET {fields} WHERE id = ?", (*values, game_id))
+                ):
+                    game_id = db.execute(
+                        "INSERT INTO games (game, options, seed, start, daily, started) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (*_deal_columns(deal), started),
+                    ).lastrowid
+                    db.execute(f"UPDATE games SET {fields} WHERE id = ?", (*values, game_id))
                 db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
-            if len(known) > keep:
-                db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
+                (revision,) = db.execute(
+                    "SELECT revision FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
             if len(line) > keep:
                 db.executemany(
                     "INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
                     ((game_id, ply, move, now) for ply, move in enumerate(line[keep:], keep + 1)),
                 )
-            (revision,) = db.execute(
-                "SELECT revision FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
         assert game_id is not None
         return game_id, revision
 
