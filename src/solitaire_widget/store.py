@@ -161,7 +161,7 @@ class _Unreadable(ValueError):
     """A row that is not what this module writes (a damaged or hand-edited store)."""
 
 
-def _record(row: tuple, line: list[str]) -> GameRecord:
+def _game_record(row: tuple, line: list[str]) -> GameRecord:
     """A row as a ``GameRecord``. The file is input from outside: every field is checked, and a
     row that does not hold what this module writes raises ``_Unreadable``."""
     (id_, game, options, seed, start, daily, status, moves, score, seconds, *rest) = row
@@ -487,7 +487,7 @@ class GameStore:
                 break  # a hole or junk: the line ends before it
             line.append(move)
         try:
-            return _record(row, line)
+            return _game_record(row, line)
         except _Unreadable as error:
             raise StoreUnavailable(str(error)) from None
 
@@ -511,7 +511,7 @@ class GameStore:
         records = []
         for row in rows:
             with suppress(_Unreadable):
-                records.append(_record(row, []))
+                records.append(_game_record(row, []))
         return records
 
 
