@@ -43,14 +43,19 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=80)
     args = parser.parse_args()
 
-    os.environ["SOLITAIRE_WIDGET_HOME"] = tempfile.mkdtemp(prefix="store-speed-")
-    os.environ.pop("SOLITAIRE_WIDGET_AUTOSAVE", None)
+    with tempfile.TemporaryDirectory(prefix="store-speed-") as home:
+        os.environ["SOLITAIRE_WIDGET_HOME"] = home
+        os.environ.pop("SOLITAIRE_WIDGET_AUTOSAVE", None)
+        measure(args.games, args.moves)
+
+
+def measure(games: int, moves_per_game: int) -> None:
     import solitaire_widget as sw
 
     rng = random.Random(1)
     moves: list[tuple[float, float]] = []
     deals: list[tuple[float, float]] = []
-    for seed in range(args.games):
+    for seed in range(games):
         kind = sw.Klondike if seed % 2 else sw.Applegate
         (dealt_on, on), (dealt_off, off) = paired(
             partial(kind, seed=seed, autosave=True),
@@ -58,7 +63,7 @@ def main() -> None:
             seed % 4 < 2,
         )
         deals.append((dealt_on, dealt_off))
-        for step in range(args.moves):
+        for step in range(moves_per_game):
             legal = on.legal_moves()
             if not legal or on.status != "playing":
                 break
@@ -73,7 +78,7 @@ def main() -> None:
         on.close()
         off.close()
 
-    print(f"python {sys.version.split()[0]}, {args.games} games, {len(moves)} paired moves")
+    print(f"python {sys.version.split()[0]}, {games} games, {len(moves)} paired moves")
     print("microseconds per call   on (median)  off (median)  overhead (median of pairs)  ratio")
     for name, pairs in (("move/undo", moves), ("new board", deals)):
         on_median = statistics.median(on for on, _ in pairs)
@@ -82,6 +87,7 @@ def main() -> None:
         ratio = on_median / off_median
         print(f"{name:10} {on_median:21.0f} {off_median:13.0f} {overhead:27.0f} {ratio:6.2f}")
     print(f"games recorded: {len(sw.saved_games())}")
+    sw.store.open_store().close()
 
 
 if __name__ == "__main__":
