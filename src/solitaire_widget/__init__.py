@@ -1,12 +1,29 @@
 """Klondike and Applegate solitaire to play, teach and script in Jupyter notebooks.
 
 The rules engine (``solitaire_widget.engine``) is plain Python; ``Klondike`` and ``Applegate``
-here are anywidgets that wrap it and show the board.
+here are anywidgets that wrap it and show the board. Boards record their games in a local
+store (``store.py``): ``resume``, ``saved_games`` and ``stats`` read it.
 """
 
 from .engine import IllegalMove
 from .moves import Move
+from .saved import SavedGame, saved_games
+from .scoreboard import Stats, VariantStats, stats
 from .solver import Solution, solve
-from .widget import Applegate, Klondike, load
+from .widget import Applegate, Klondike, load, resume
 
-__all__ = ["Applegate", "IllegalMove", "Klondike", "Move", "Solution", "load", "solve"]
+__all__ = [
+    "Applegate",
+    "IllegalMove",
+    "Klondike",
+    "Move",
+    "SavedGame",
+    "Solution",
+    "Stats",
+    "VariantStats",
+    "load",
+    "resume",
+    "saved_games",
+    "solve",
+    "stats",
+]

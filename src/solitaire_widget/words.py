@@ -1,4 +1,5 @@
-"""Moves in a player's words: "the 7 of clubs onto the 8 of hearts", never ``t4-t1``.
+"""Moves and variants in a player's words: "the 7 of clubs onto the 8 of hearts", never
+``t4-t1``; "Klondike · draw 3 · Vegas scoring".
 
 Hints say what to do the way one player tells another, naming cards rather than piles. The
 sentence is built from the position the move is made in, so the move must be legal there.
@@ -8,9 +9,25 @@ card").
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import SUIT, SUIT_NAMES, long_name
 from .engine import Game, IllegalMove
 from .moves import Move
+
+SCORING_NAMES = {"standard": "", "vegas": "Vegas scoring", None: "no score"}
+
+
+def variant_label(kind: str, options: dict[str, Any]) -> str:
+    """The game as players name it: "Klondike · draw 3 · Vegas scoring", "Applegate".
+
+    Standard scoring is what a player expects of Klondike, so only the other scorings are named.
+    """
+    if kind != "klondike":
+        return kind.capitalize()
+    scoring = options.get("scoring")
+    parts = ["Klondike", f"draw {options.get('draw')}", SCORING_NAMES.get(scoring, str(scoring))]
+    return " · ".join(part for part in parts if part)
 
 
 def move_in_words(game: Game, move: Move | str) -> str:

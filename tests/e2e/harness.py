@@ -68,7 +68,8 @@ def free_port() -> int:
 
 
 def jupyter_env(base: Path) -> dict[str, str]:
-    """The environment for a Jupyter process whose config, data, settings and home are all in base.
+    """The environment for a Jupyter process whose config, data, settings, home and game store
+    are all in base.
 
     The real user's Jupyter settings, workspaces and kernels would otherwise leak into the tests.
     """
@@ -88,6 +89,8 @@ def jupyter_env(base: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update({name: str(path) for name, path in dirs.items()})
     env["JUPYTER_PLATFORM_DIRS"] = "1"
+    # Kernels record their games here, never in the real user's game store.
+    env["SOLITAIRE_WIDGET_HOME"] = str(base / "solitaire-widget")
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
     return env
 

@@ -7,10 +7,11 @@ import json
 import os
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TextIO
 
 from ..cards import NAME, parse_card, shuffled_deck
 from ..moves import TABLEAU, Move
+from .saving import write_atomically
 
 MoveCallback = Callable[[Move], Any]
 
@@ -158,6 +159,11 @@ class Game:
         return bool(self._redo_stack)
 
     @property
+    def redo_line(self) -> list[Move]:
+        """The moves ``redo`` would replay, the next one first."""
+        return self._redo_stack[::-1]
+
+    @property
     def can_auto_finish(self) -> bool:
         return False
 
@@ -280,9 +286,15 @@ class Game:
         raise NotImplementedError
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "w", encoding="utf-8") as file:
-            json.dump(self.state(), file, indent=1)
+        """Write ``state()`` as JSON to ``path``, atomically: a save that fails leaves the file
+        that was there as it was."""
+        state = self.state()
+
+        def write(file: TextIO) -> None:
+            json.dump(state, file, indent=1)
             file.write("\n")
+
+        write_atomically(path, write)
 
     def __str__(self) -> str:
         from .text import render

@@ -7,6 +7,7 @@ they were made on, whose shape ``requests.py`` checks before the engine decides 
 
 from .board import Applegate, Klondike, load
 from .requests import request_refusal
+from .resume import resume
 from .view import board_view
 
-__all__ = ["Applegate", "Klondike", "board_view", "load", "request_refusal"]
+__all__ = ["Applegate", "Klondike", "board_view", "load", "request_refusal", "resume"]

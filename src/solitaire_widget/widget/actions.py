@@ -16,11 +16,11 @@ class Actions:
         self._joined: list[bool] = []  # one per move of the history, oldest first
         self._redo_joined: list[bool] = []  # one per move that redo can replay, next one last
 
-    def start(self, moves: int) -> None:
-        """A new deal, a restart or a loaded game: its ``moves`` moves so far (a loaded history)
-        are one action each, and nothing can be redone."""
+    def start(self, moves: int, redoable: int = 0) -> None:
+        """A new deal, a restart, or a loaded or resumed game: its ``moves`` moves so far and
+        the ``redoable`` moves it can redo are one action each."""
         self._joined = [False] * moves
-        self._redo_joined = []
+        self._redo_joined = [False] * redoable
 
     def made(self, count: int, together: bool) -> None:
         """``count`` new moves entered the history: one action (``together``) or one each.

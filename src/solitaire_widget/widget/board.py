@@ -3,6 +3,7 @@ in step with it, and carry out the page's requests."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -12,16 +13,19 @@ from typing import Any, TypedDict, Unpack
 import anywidget
 import traitlets
 
-from .. import solver
+from .. import scoreboard, solver
+from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, IllegalMove, KlondikeGame
 from ..moves import Move
 from ..state import load_game
-from ..words import move_in_words
+from ..store import GameRecord, autosave_enabled, store_path
+from ..words import move_in_words, variant_label
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
+from .recording import Recorder
 from .requests import request_refusal
-from .view import board_view, variant_label
+from .view import board_view
 
 _STATIC = Path(__file__).parents[1] / "static"
 
@@ -72,7 +76,8 @@ class BoardSettings(TypedDict, total=False):
     ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
     sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
     the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
-    The last three are on, except on a lesson board.
+    The last three are on, except on a lesson board. ``autosave`` (True): record the game in
+    the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
     """
 
     controls: str | Iterable[str]
@@ -81,6 +86,7 @@ class BoardSettings(TypedDict, total=False):
     auto_move: bool | None
     four_colour: bool
     clock: bool | None
+    autosave: bool
 
 
 def _checked(settings: BoardSettings) -> dict[str, Any]:
@@ -97,7 +103,10 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         "controls": controls_tuple(controls),
         "show_marks": settings.get("show_marks", True),
         "four_colour": settings.get("four_colour", False),
+        "autosave": settings.get("autosave", True),
     }
+    if not isinstance(checked["autosave"], bool):
+        raise TypeError(f"autosave is True or False, not {checked['autosave']!r}")
     for name in ("clock", "auto_move", "smart_click"):
         value = settings.get(name)
         if value is not None and not isinstance(value, bool):
@@ -143,13 +152,23 @@ class _Board(anywidget.AnyWidget):
     _hint = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     _clock = traitlets.Dict().tag(sync=True, to_json=_clock_to_json)
     _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
+    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
 
-    def _attach(self, game: Game, settings: dict[str, Any], winnable: bool = False) -> None:
+    def _attach(
+        self,
+        game: Game,
+        settings: dict[str, Any],
+        winnable: bool = False,
+        resumed: GameRecord | None = None,
+    ) -> None:
         """Set up the widget around ``game`` with settings from ``_checked``; every constructor
-        ends here."""
+        ends here. ``resumed`` is the store's record of the game when ``game`` was rebuilt
+        from it."""
         self._winnable_deals = winnable
+        self._daily: DailyDeal | None = getattr(self, "_daily", None)
         self._adviser = solver.Adviser()
         self._actions = Actions()
         self._timer = Clock(enabled=settings.pop("clock"))
@@ -159,17 +178,43 @@ class _Board(anywidget.AnyWidget):
         self._message_id = 0
         self._hold(game)
         self._begin_attempt()
+        autosave = settings.pop("autosave")
+        self._recorder = Recorder(store_path() if autosave and autosave_enabled() else None)
         super().__init__(**settings)
+        if resumed is not None:
+            if self._recorder.path is not None:
+                self._recorder.continue_game(game, resumed)
+            self._timer.resume_from(resumed.seconds, moved=bool(game.moves or game.can_redo))
         self.on_msg(self._on_request)
         self._sync()
 
     @staticmethod
-    def _wrap(game: Game, settings: BoardSettings) -> Klondike | Applegate:
-        """A widget showing an existing engine game (what ``load`` returns)."""
+    def _wrap(
+        game: Game,
+        settings: BoardSettings,
+        resumed: GameRecord | None = None,
+        daily: DailyDeal | None = None,
+    ) -> Klondike | Applegate:
+        """A widget showing an existing engine game (what ``load`` and ``resume`` return)."""
         board_class = _BOARDS[game.kind]
         board = board_class.__new__(board_class)
-        board._attach(game, _checked(settings))
+        board._daily = daily
+        board._attach(game, _checked(settings), resumed=resumed)
         return board
+
+    @classmethod
+    def _daily_board(cls, deal: DailyDeal, **options: Any) -> Any:
+        """A board made as ``cls(seed=deal.seed, **options)`` that knows it shows ``deal``."""
+        board = cls.__new__(cls)
+        board._daily = deal
+        board.__init__(seed=deal.seed, **options)
+        return board
+
+    @property
+    def game_id(self) -> int | None:
+        """This game's id in the local game store (``sw.resume(game_id)``); None while it is not
+        recorded (``autosave=False``, ``SOLITAIRE_WIDGET_AUTOSAVE=0``, or a store that failed)."""
+        return self._recorder.game_id
 
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
@@ -187,7 +232,7 @@ class _Board(anywidget.AnyWidget):
         moved" start over."""
         self._dealt_version = self._game.version
         self._timer.reset()
-        self._actions.start(self._game.moves)
+        self._actions.start(self._game.moves, len(self._game.redo_line))
 
     @property
     def _version(self) -> int:
@@ -219,9 +264,30 @@ class _Board(anywidget.AnyWidget):
             self.set_trait("status", status)
             self._timer.follow(game.version != self._dealt_version, status == "playing")
             self.set_trait("_clock", self._timer.settled())
+            said = self._message_id
             if before != version:
                 self.set_trait("_hint", None)
                 self._announce_status(status, was)
+            self._record(said)
+
+    def _daily_now(self) -> DailyDeal | None:
+        """The daily challenge this board plays now (through restarts; not after a new deal)."""
+        daily = self._daily
+        return daily if daily is not None and daily.is_dealt_in(self._game) else None
+
+    def _record(self, said: int) -> None:
+        """Record the game in the store; a store in trouble only ever gives a notice, kept after
+        a message this same sync gave (a win, a loss)."""
+        daily = self._daily_now()
+        notice = self._recorder.update(
+            self._game, self._timer.seconds(), None if daily is None else daily.date
+        )
+        if notice is None:
+            return
+        text, kind = notice
+        if self._message_id != said and self._message.get("text"):
+            text, kind = f"{self._message['text']} {text}", self._message["kind"]
+        self._say(text, kind)
 
     def _announce_status(self, status: str, was: str) -> None:
         if status == "won" and was != "won":
@@ -234,6 +300,10 @@ class _Board(anywidget.AnyWidget):
             self._say("", "info")
 
     def _badges(self) -> list[str]:
+        """Short labels shown beside the variant: a proven-winnable deal, the daily challenge."""
+        daily = self._daily_now()
+        if daily is not None:
+            return [daily.badge]
         return ["Winnable deal"] if self._winnable_deals else []
 
     def _remedies(self) -> list[str]:
@@ -332,6 +402,9 @@ class _Board(anywidget.AnyWidget):
             "hint": self._answer_hint,
             "finish": self.auto_finish,
             "set": lambda: setattr(self, request["name"], request["value"]),
+            "stats": lambda: self.set_trait(
+                "_stats", scoreboard.panel(self._game.kind, self._game.options)
+            ),
         }
         try:
             actions[kind]()
@@ -577,6 +650,16 @@ class Klondike(_Board):
         self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), checked, winnable)
 
     @classmethod
+    def daily(
+        cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any
+    ) -> Klondike:
+        """The daily challenge: one proven-winnable deal per date (UTC; today by default) and
+        draw count, the same on every machine; its wins count toward the daily streak.
+        ``board_options`` are those of ``Klondike(...)`` (scoring and the board settings)."""
+        deal = daily_deal("klondike", date, draw)
+        return cls._daily_board(deal, draw=draw, **board_options)
+
+    @classmethod
     def from_deal(
         cls,
         cards: Sequence[str],
@@ -608,6 +691,13 @@ class Applegate(_Board):
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
         return cls._wrap(ApplegateGame.from_deal(cards), settings)
+
+    @classmethod
+    def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Applegate:
+        """The daily challenge: one proven-winnable deal per date (UTC; today by default), the
+        same on every machine; its wins count toward the daily streak. ``board_options`` are
+        the board settings of ``Applegate(...)``."""
+        return cls._daily_board(daily_deal("applegate", date), **board_options)
 
 
 _BOARDS: dict[str, type[_Board]] = {"klondike": Klondike, "applegate": Applegate}

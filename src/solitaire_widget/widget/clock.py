@@ -28,6 +28,15 @@ class Clock:
         self._since: float | None = None
         self._started = False
 
+    def seconds(self) -> float:
+        """The time played so far."""
+        return self.view()["elapsed"] / 1000
+
+    def resume_from(self, seconds: float, moved: bool) -> None:
+        """Go on from ``seconds`` already played (a game resumed from the store)."""
+        self._total = max(0.0, seconds * 1000)
+        self._started = moved
+
     def follow(self, moved: bool, playing: bool) -> None:
         """Run while the attempt has begun (``moved``) and the game is still being played."""
         self._started = self._started or moved

@@ -14,7 +14,11 @@ from ..engine.klondike import DRAWS, SCORINGS
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
-_PLAIN_REQUESTS = frozenset({"draw", "undo", "redo", "restart", "new_game", "hint", "finish"})
+_PLAIN_REQUESTS = frozenset(
+    {"draw", "undo", "redo", "restart", "new_game", "hint", "finish", "stats"}
+)
+# Requests that only read: answered whatever version they were made on.
+_READING = frozenset({"stats"})
 _BASE = frozenset({"type", "version"})
 # Each request type with the field sets it may carry (a new game's options are optional).
 _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
@@ -115,6 +119,6 @@ def request_refusal(content: object, version: int) -> str | None:
         refusal = _setting_refusal(content["name"], content["value"])
     if refusal is not None:
         return refusal
-    if content["version"] != version:
+    if content["version"] != version and kind not in _READING:
         return _STALE
     return None

@@ -6,19 +6,6 @@ from typing import Any
 
 from ..engine import Game
 
-SCORING_NAMES = {"standard": "", "vegas": "Vegas scoring", None: "no score"}
-
-
-def variant_label(kind: str, options: dict[str, Any]) -> str:
-    """The game as players name it: "Klondike · draw 3 · Vegas scoring", "Applegate".
-
-    Standard scoring is what a player expects of Klondike, so only the other scorings are named.
-    """
-    if kind == "applegate":
-        return "Applegate"
-    parts = ["Klondike", f"draw {options['draw']}", SCORING_NAMES[options["scoring"]]]
-    return " · ".join(part for part in parts if part)
-
 
 def board_view(game: Game) -> dict[str, Any]:
     """What the page may know of the game: counts in place of every card it cannot see."""
