@@ -44,8 +44,9 @@ $(INSTALLED): $(BIN)/python pyproject.toml package.json package-lock.json
 $(NODE_MODULES): package-lock.json
 	npm ci --no-audit --no-fund
 
-# Rebuilds the bundle after js/ changes without going through pip again.
-$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) | $(INSTALLED)
+# Rebuilds the bundles (the board, the exported page's widget host) after js/ or js-export/
+# changes without going through pip again.
+$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) $(wildcard js-export/*) | $(INSTALLED)
 	npm run build
 
 $(CHROMIUM):
