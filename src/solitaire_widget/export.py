@@ -15,7 +15,6 @@ Needs the ``export`` extra (nbconvert, nbclient, ipykernel).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -27,6 +26,7 @@ try:
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
     from nbconvert import HTMLExporter
+    from nbformat.reader import NotJSONError
 except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(
         f"solitaire_widget.export needs {missing.name}: pip install 'solitaire_widget[export]'"
@@ -44,7 +44,10 @@ class ExportError(Exception):
 
 
 def export_page(
-    notebook: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *, timeout: int = 600
+    notebook: str | os.PathLike[str],
+    output: str | os.PathLike[str] | None = None,
+    *,
+    timeout: int = 600,
 ) -> Path:
     """Runs ``notebook`` and writes it as one self-contained HTML file (next to it by default).
 
@@ -68,12 +71,14 @@ def read_notebook(path: Path) -> Any:
     try:
         page = nbformat.read(path, as_version=4)
         nbformat.validate(page)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ExportError(f"{path} is not a Jupyter notebook (not JSON text: {error})") from None
+    except (NotJSONError, UnicodeDecodeError):
+        raise ExportError(f"{path} is not a Jupyter notebook: it is not JSON text") from None
     except nbformat.ValidationError as error:
         raise ExportError(f"{path} is not a valid Jupyter notebook: {error.message}") from None
-    except (AttributeError, KeyError, TypeError) as error:
-        raise ExportError(f"{path} is not a Jupyter notebook ({error!r})") from None
+    except (AttributeError, KeyError, TypeError):
+        raise ExportError(
+            f"{path} is not a Jupyter notebook: its JSON does not have a notebook's shape"
+        ) from None
     return page
 
 
