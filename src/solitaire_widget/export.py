@@ -48,17 +48,19 @@ def export_page(
     output: str | os.PathLike[str] | None = None,
     *,
     timeout: int = 600,
+    theme: str = "light",
 ) -> Path:
     """Runs ``notebook`` and writes it as one self-contained HTML file (next to it by default).
 
-    ``timeout`` bounds each cell, in seconds. Returns the path written; the write is atomic.
+    ``timeout`` bounds each cell, in seconds; ``theme`` is JupyterLab's "light" or "dark".
+    Returns the path written; the write is atomic.
     """
     source = Path(notebook)
     target = Path(output) if output is not None else source.with_suffix(".html")
     page = read_notebook(source)
     run_notebook(page, source, timeout)
     hide_seeds(page)
-    _write_atomically(target, page_html(page, source.stem))
+    _write_atomically(target, page_html(page, source.stem, theme))
     return target
 
 
@@ -110,12 +112,15 @@ def hide_seeds(page: Any) -> None:
             state["seed"] = None
 
 
-def page_html(page: Any, title: str) -> str:
+def page_html(page: Any, title: str, theme: str = "light") -> str:
     """The executed notebook as HTML, with the widget host inlined."""
     if not _HOST.is_file():
         raise ExportError(f"{_HOST} is missing: reinstall solitaire_widget (pip install .)")
     exporter = HTMLExporter(
-        template_name="snapshot", extra_template_basedirs=[str(_TEMPLATES)], embed_images=True
+        template_name="snapshot",
+        extra_template_basedirs=[str(_TEMPLATES)],
+        embed_images=True,
+        theme=theme,
     )
     # An inline script ends at the first "</script", wherever it is; "<\/" means the same in JS.
     host = _HOST.read_text().replace("</script", "<\\/script")
@@ -147,9 +152,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--timeout", type=int, default=600, help="seconds each cell may run (default 600)"
     )
+    parser.add_argument(
+        "--theme", choices=["light", "dark"], default="light", help="JupyterLab's light or dark"
+    )
     args = parser.parse_args(argv)
     try:
-        written = export_page(args.notebook, args.output, timeout=args.timeout)
+        written = export_page(args.notebook, args.output, timeout=args.timeout, theme=args.theme)
     except ExportError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -35,6 +35,10 @@ APPLEGATE = applegate_state(
     reserve="KH 9H 7H",
 )
 
+# notebooks/play.ipynb shows four boards: Klondike draw 1 (a winnable deal), draw 3, Applegate and
+# the solver's demo.
+PLAY_BOARDS = 4
+
 NOTEBOOK_CELLS = [
     "from solitaire_widget.widget import load",
     f"k = load({json.dumps(KLONDIKE)!r})\nk",

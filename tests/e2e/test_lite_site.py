@@ -17,12 +17,10 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
-from .boards import board
+from .boards import PLAY_BOARDS, board
 from .harness import ARTIFACTS, REPO, VIEWPORT, free_port, stop_process_group, wait_for_http
 
 SITE = REPO / "build" / "lite"
-# play.ipynb shows four boards: Klondike draw 1 (a winnable deal), draw 3, Applegate, the demo.
-PLAY_BOARDS = 4
 # Pyodide starts, loads the package and deals a proven-winnable game: about 40 s on 2 busy cores.
 FIRST_BOARD_TIMEOUT = 180_000
 
