@@ -23,6 +23,7 @@ from typing import Any
 
 try:
     import nbformat
+    from jinja2 import DictLoader
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
     from nbconvert import HTMLExporter
@@ -34,7 +35,29 @@ except ModuleNotFoundError as missing:
 
 _PACKAGE = Path(__file__).parent
 _HOST = _PACKAGE / "static" / "export-host.js"
-_TEMPLATES = _PACKAGE / "export_template"
+# JupyterLab's page (nbconvert's "lab" template) with nothing loaded from elsewhere: no require.js,
+# MathJax, Mermaid or CDN widget manager; the widget host is inlined instead.
+_TEMPLATE = """\
+{%- extends 'index.html.j2' -%}
+
+{%- block html_head_js_requirejs -%}
+{%- endblock html_head_js_requirejs -%}
+
+{% block jupyter_widgets %}
+{% endblock jupyter_widgets %}
+
+{%- block html_head_js_mathjax -%}
+{%- endblock html_head_js_mathjax -%}
+
+{%- block html_head_js_mermaidjs -%}
+{%- endblock html_head_js_mermaidjs -%}
+
+{% block footer_js %}
+<script type="module">
+{{ resources.widget_host }}
+</script>
+{% endblock footer_js %}
+"""
 _STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 _BOARD_IDS = ("solitaire_widget.",)
 
@@ -117,8 +140,9 @@ def page_html(page: Any, title: str, theme: str = "light") -> str:
     if not _HOST.is_file():
         raise ExportError(f"{_HOST} is missing: reinstall solitaire_widget (pip install .)")
     exporter = HTMLExporter(
-        template_name="snapshot",
-        extra_template_basedirs=[str(_TEMPLATES)],
+        template_name="lab",
+        template_file="solitaire_snapshot.html.j2",
+        extra_loaders=[DictLoader({"solitaire_snapshot.html.j2": _TEMPLATE})],
         embed_images=True,
         theme=theme,
     )
