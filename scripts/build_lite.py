@@ -135,6 +135,7 @@ def build(fingerprint: str) -> None:
         *(arg for app in APPS for arg in ("--apps", app)),
         cwd=source,
     )
+    (fresh / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
     (fresh / INPUTS_STAMP.name).write_text(fingerprint)
     shutil.rmtree(SITE, ignore_errors=True)
     fresh.rename(SITE)
