@@ -122,3 +122,19 @@ def test_a_failing_cell_stops_the_export_and_leaves_no_page(tmp_path: Path) -> N
         export_page(notebook, timeout=60)
     assert "ZeroDivisionError" in str(refusal.value)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.ipynb"]
+
+
+def test_a_cell_that_runs_too_long_stops_the_export(tmp_path: Path) -> None:
+    notebook = write_notebook(tmp_path / "slow.ipynb", ["import time\ntime.sleep(30)"])
+    with pytest.raises(ExportError, match="a cell ran longer than 1 s"):
+        export_page(notebook, timeout=1)
+    assert not (tmp_path / "slow.html").exists()
+
+
+def test_a_notebook_for_a_kernel_that_is_not_installed_is_refused(tmp_path: Path) -> None:
+    notebook = write_notebook(tmp_path / "other.ipynb", ["1"])
+    page = json.loads(notebook.read_text())
+    page["metadata"]["kernelspec"]["name"] = "no-such-kernel"
+    notebook.write_text(json.dumps(page))
+    with pytest.raises(ExportError, match="the kernel 'no-such-kernel', which is not here"):
+        export_page(notebook)

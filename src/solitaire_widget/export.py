@@ -24,6 +24,7 @@ from typing import Any
 try:
     import nbformat
     from jinja2 import DictLoader
+    from jupyter_client.kernelspec import NoSuchKernel
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
     from nbconvert import HTMLExporter
@@ -119,6 +120,8 @@ def run_notebook(page: Any, path: Path, timeout: int) -> None:
     )
     try:
         client.execute()
+    except NoSuchKernel:
+        raise ExportError(f"{path} asks for the kernel {kernel!r}, which is not here") from None
     except CellTimeoutError:
         raise ExportError(f"{path}: a cell ran longer than {timeout} s") from None
     except CellExecutionError as error:
