@@ -1,4 +1,4 @@
-# The README's two commands (`make demo`, `make test`) and `make bench`.
+# The README's two commands (`make demo`, `make test`), `make bench` and `make lite`.
 # Every target installs what it needs first; a second run only re-installs what changed.
 
 SHELL := /bin/bash
@@ -12,7 +12,7 @@ NODE_MODULES := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: demo test bench install
+.PHONY: demo test bench install lite
 
 install: $(INSTALLED) $(BUNDLE)
 
@@ -28,6 +28,10 @@ bench: install $(CHROMIUM)
 	@set -e; for script in $$(grep -l '^if __name__ == "__main__":' benchmarks/*.py); do \
 		echo "== $$script"; $(BIN)/python "$$script"; done
 
+# The JupyterLite site in build/lite/ (scripts/build_lite.py reuses it when nothing changed).
+lite: install
+	$(BIN)/python scripts/build_lite.py
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
@@ -40,8 +44,9 @@ $(INSTALLED): $(BIN)/python pyproject.toml package.json package-lock.json
 $(NODE_MODULES): package-lock.json
 	npm ci --no-audit --no-fund
 
-# Rebuilds the bundle after js/ changes without going through pip again.
-$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) | $(INSTALLED)
+# Rebuilds the bundles (the board, the exported page's widget host) after js/ or js-export/
+# changes without going through pip again.
+$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) $(wildcard js-export/*) | $(INSTALLED)
 	npm run build
 
 $(CHROMIUM):

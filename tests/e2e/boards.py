@@ -38,6 +38,11 @@ APPLEGATE = applegate_state(
 # These boards play every move by hand: no smart click, no auto-move (tests of those conveniences
 # turn them on themselves).
 BY_HAND = "smart_click=False, auto_move=False"
+
+# notebooks/play.ipynb shows four boards: Klondike draw 1 (a winnable deal), draw 3, Applegate and
+# the solver's demo.
+PLAY_BOARDS = 4
+
 NOTEBOOK_CELLS = [
     "from solitaire_widget.widget import load",
     f"k = load({json.dumps(KLONDIKE)!r}, {BY_HAND})\nk",

@@ -44,6 +44,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # No page under test may reach another host: names other than the loopback do not resolve.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
 VIEWPORT = {"width": 1280, "height": 900}
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
