@@ -1,0 +1,140 @@
+"""Environment steps per second with random legal actions, against soliterm's engine in the run.
+
+Our environments step with a random action from ``info["action_mask"]``, resetting when an episode
+ends: alone, and four at a time in a ``gymnasium.vector.SyncVectorEnv``. A step is a whole
+Gymnasium step: the move, the status (a lost game ends its episode, which takes the engine's
+search over the positions reachable without progress), the mask and the observation arrays.
+
+Two soliterm baselines: its random legal moves exactly as ``engine_speed.py`` drives them (list the
+legal moves, make one), and the same moves followed by the check an environment needs to end an
+episode (``is_won()`` and ``is_stuck()``). Rounds alternate and the best of each is kept.
+
+    python benchmarks/env_speed.py [--steps 6000] [--rounds 3] [--envs 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from functools import partial
+
+import gymnasium
+import numpy as np
+from engine_speed import play_soliterm
+from soliterm.engine import new_solitaire
+
+import solitaire_widget.gym  # noqa: F401  (registers the environments)
+
+TARGET = 5.0
+SOLITERM_GAME_STEPS = 250
+
+
+def play_single(env_id: str, options: dict, steps: int) -> int:
+    env = gymnasium.make(env_id, **options)
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=0)
+    for _ in range(steps):
+        legal = np.flatnonzero(info["action_mask"])
+        _, _, terminated, truncated, info = env.step(legal[rng.integers(len(legal))])
+        if terminated or truncated:
+            _, info = env.reset()
+    env.close()
+    return steps
+
+
+def play_vector(env_id: str, options: dict, steps: int, envs: int) -> int:
+    """Vector environments reset an ended episode on the next step (its action is ignored, and
+    the mask of an ended game may be empty)."""
+    vector = gymnasium.vector.SyncVectorEnv(
+        [partial(gymnasium.make, env_id, **options) for _ in range(envs)]
+    )
+    rng = np.random.default_rng(1)
+    _, infos = vector.reset(seed=0)
+    for _ in range(steps // envs):
+        actions = []
+        for mask in infos["action_mask"]:
+            legal = np.flatnonzero(mask)
+            actions.append(legal[rng.integers(len(legal))] if len(legal) else 0)
+        _, _, _, _, infos = vector.step(np.array(actions))
+    vector.close()
+    return steps // envs * envs
+
+
+def play_soliterm_checked(kind: str, steps: int, options: dict | None) -> int:
+    """soliterm's random moves with the end-of-game check after each, new games as needed."""
+    rng = random.Random(1)
+    made = seed = 0
+    while made < steps:
+        game = new_solitaire(kind, seed, options)
+        seed += 1
+        for _ in range(SOLITERM_GAME_STEPS):
+            moves: list = game.legal_moves()
+            if game.can_deal():
+                moves.append(None)
+            if not moves:
+                break
+            choice = rng.choice(moves)
+            if choice is None:
+                game.deal()
+            else:
+                game.attempt_move(*choice)
+            made += 1
+            if game.is_won() or game.is_stuck() or made >= steps:
+                break
+    return made
+
+
+def rate(play: Callable[[], int]) -> float:
+    start = time.perf_counter()
+    made = play()
+    return made / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--envs", type=int, default=4)
+    args = parser.parse_args()
+    steps = args.steps
+    games = range(steps // SOLITERM_GAME_STEPS)
+
+    configs = [
+        ("Klondike draw 1", "solitaire_widget/Klondike-v0", {"draw": 1}, "klondike", None),
+        ("Klondike draw 3", "solitaire_widget/Klondike-v0", {"draw": 3}, "klondike", {"draw": 3}),
+        ("Applegate", "solitaire_widget/Applegate-v0", {}, "scorpion", None),
+    ]
+    print(
+        f"{steps} steps a measure, best of {args.rounds} rounds; vector: SyncVectorEnv x "
+        f"{args.envs}; soliterm: random moves (moves), and with is_won/is_stuck (checked)"
+    )
+    print(
+        f"{'game':<16}{'env/s':>8}{'vector/s':>10}{'soliterm':>10}{'checked':>9}"
+        f"{'env/soliterm':>14}{'vector/soliterm':>17}{'env/checked':>13}"
+    )
+    lowest = float("inf")
+    for name, env_id, options, kind, soliterm_options in configs:
+        measures = {
+            "single": partial(play_single, env_id, options, steps),
+            "vector": partial(play_vector, env_id, options, steps, args.envs),
+            "soliterm": partial(play_soliterm, kind, games, SOLITERM_GAME_STEPS, soliterm_options),
+            "checked": partial(play_soliterm_checked, kind, steps, soliterm_options),
+        }
+        best = dict.fromkeys(measures, 0.0)
+        for _ in range(args.rounds):
+            for label, play in measures.items():
+                best[label] = max(best[label], rate(play))
+        single, vector, baseline, checked = best.values()
+        lowest = min(lowest, single / baseline, vector / baseline)
+        print(
+            f"{name:<16}{single:>8,.0f}{vector:>10,.0f}{baseline:>10,.0f}{checked:>9,.0f}"
+            f"{single / baseline:>13.1f}x{vector / baseline:>16.1f}x{single / checked:>12.1f}x"
+        )
+    verdict = "meets" if lowest >= TARGET else "misses"
+    print(f"lowest env/soliterm ratio {lowest:.1f}x: {verdict} the {TARGET:.0f}x target")
+
+
+if __name__ == "__main__":
+    main()
