@@ -1,0 +1,80 @@
+"""Survey throughput with one and two workers: deals solved per second, and the ratio.
+
+The same Klondike draw-1 deals are surveyed with a positions budget (so every run does exactly
+the same work, whatever the machine's speed) on a process pool of one worker, then of two, and
+then on a local Dask cluster of two worker processes. Rounds alternate and the best of each is
+kept. The machine's load average is printed too: on a machine shared with other work, two workers
+cannot reach twice the speed of one.
+
+    python benchmarks/survey_speed.py [--seeds 40] [--positions 3000] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from dask.distributed import Client, LocalCluster
+
+import solitaire_widget as sw
+
+TARGET = 1.7
+
+
+def deals_per_second(executor, seeds: range, positions: int) -> tuple[float, dict[int, str]]:
+    start = time.perf_counter()
+    result = sw.survey(
+        "klondike", seeds, time_limit=600, positions=positions, executor=executor, progress=False
+    )
+    return len(seeds) / (time.perf_counter() - start), result.verdicts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=40)
+    parser.add_argument("--positions", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    seeds = range(args.seeds)
+    print(f"{args.seeds} Klondike draw-1 deals, {args.positions} positions each, ")
+    print(f"best of {args.rounds} rounds; load average before: {os.getloadavg()[0]:.1f}")
+
+    with (
+        ProcessPoolExecutor(1) as one,
+        ProcessPoolExecutor(2) as two,
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        executors = {
+            "process pool, 1 worker": one,
+            "process pool, 2 workers": two,
+            "Dask LocalCluster, 2 workers": client.get_executor(),
+        }
+        best = dict.fromkeys(executors, 0.0)
+        verdicts = {}
+        for _ in range(args.rounds):
+            for name, executor in executors.items():
+                speed, verdicts[name] = deals_per_second(executor, seeds, args.positions)
+                best[name] = max(best[name], speed)
+
+    baseline = best["process pool, 1 worker"]
+    for name, speed in best.items():
+        print(f"{name:<30}{speed:>8.2f} deals/s{speed / baseline:>7.2f}x")
+    same = len({tuple(sorted(v.items())) for v in verdicts.values()}) == 1
+    print(f"same verdicts on every executor: {same}")
+    ratio = best["process pool, 2 workers"] / baseline
+    verdict = "meets" if ratio >= TARGET else "misses"
+    print(f"2 workers / 1 worker {ratio:.2f}x: {verdict} the {TARGET}x target")
+    print(f"load average after: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
