@@ -7,7 +7,8 @@ search over the positions reachable without progress), the mask and the observat
 
 Two soliterm baselines: its random legal moves exactly as ``engine_speed.py`` drives them (list the
 legal moves, make one), and the same moves followed by the check an environment needs to end an
-episode (``is_won()`` and ``is_stuck()``). Rounds alternate and the best of each is kept.
+episode (``is_won()`` and ``is_stuck()``; a game that ends early leaves its remaining moves
+unplayed). Rounds alternate and the best of each is kept.
 
     python benchmarks/env_speed.py [--steps 6000] [--rounds 3] [--envs 4]
 """
@@ -15,7 +16,6 @@ episode (``is_won()`` and ``is_stuck()``). Rounds alternate and the best of each
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable
 from functools import partial
@@ -23,7 +23,6 @@ from functools import partial
 import gymnasium
 import numpy as np
 from engine_speed import play_soliterm
-from soliterm.engine import new_solitaire
 
 import solitaire_widget.gym  # noqa: F401  (registers the environments)
 
@@ -62,30 +61,6 @@ def play_vector(env_id: str, options: dict, steps: int, envs: int) -> int:
     return steps // envs * envs
 
 
-def play_soliterm_checked(kind: str, steps: int, options: dict | None) -> int:
-    """soliterm's random moves with the end-of-game check after each, new games as needed."""
-    rng = random.Random(1)
-    made = seed = 0
-    while made < steps:
-        game = new_solitaire(kind, seed, options)
-        seed += 1
-        for _ in range(SOLITERM_GAME_STEPS):
-            moves: list = game.legal_moves()
-            if game.can_deal():
-                moves.append(None)
-            if not moves:
-                break
-            choice = rng.choice(moves)
-            if choice is None:
-                game.deal()
-            else:
-                game.attempt_move(*choice)
-            made += 1
-            if game.is_won() or game.is_stuck() or made >= steps:
-                break
-    return made
-
-
 def rate(play: Callable[[], int]) -> float:
     start = time.perf_counter()
     made = play()
@@ -120,7 +95,9 @@ def main() -> None:
             "single": partial(play_single, env_id, options, steps),
             "vector": partial(play_vector, env_id, options, steps, args.envs),
             "soliterm": partial(play_soliterm, kind, games, SOLITERM_GAME_STEPS, soliterm_options),
-            "checked": partial(play_soliterm_checked, kind, steps, soliterm_options),
+            "checked": partial(
+                play_soliterm, kind, games, SOLITERM_GAME_STEPS, soliterm_options, check_end=True
+            ),
         }
         best = dict.fromkeys(measures, 0.0)
         for _ in range(args.rounds):

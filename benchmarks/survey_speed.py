@@ -6,7 +6,7 @@ then on a local Dask cluster of two worker processes. Rounds alternate and the b
 kept. The machine's load average is printed too: on a machine shared with other work, two workers
 cannot reach twice the speed of one.
 
-    python benchmarks/survey_speed.py [--seeds 40] [--positions 3000] [--rounds 2]
+    python benchmarks/survey_speed.py [--seeds 60] [--positions 3000] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -33,13 +33,15 @@ def deals_per_second(executor, seeds: range, positions: int) -> tuple[float, dic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=40)
+    parser.add_argument("--seeds", type=int, default=60)
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     seeds = range(args.seeds)
-    print(f"{args.seeds} Klondike draw-1 deals, {args.positions} positions each, ")
-    print(f"best of {args.rounds} rounds; load average before: {os.getloadavg()[0]:.1f}")
+    print(
+        f"{args.seeds} Klondike draw-1 deals, {args.positions} positions each, best of "
+        f"{args.rounds} rounds; load average before: {os.getloadavg()[0]:.1f}"
+    )
 
     with (
         ProcessPoolExecutor(1) as one,
