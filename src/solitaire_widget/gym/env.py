@@ -7,6 +7,7 @@ README for the action tables, the observation keys, the reward and the penalties
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -40,6 +41,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "widget"], "render_fps": 10}
     actions: ClassVar[ActionTable]
+    _space: ClassVar[spaces.Dict]
     _observe: ClassVar[Callable[[Any], Observation]]
 
     def __init__(
@@ -57,7 +59,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"max_steps must be a whole number >= 1, not {max_steps!r}")
         if callable(reward):
             self._reward: Reward = reward
-        elif reward in PRESETS:
+        elif isinstance(reward, str) and reward in PRESETS:
             if reward == "score" and game.score is None:
                 raise ValueError('reward="score" needs a Klondike game with a scoring')
             self._reward = PRESETS[reward]
@@ -68,6 +70,8 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = max_steps
         self.action_space = spaces.Discrete(len(self.actions))
+        # A space carries its own random generator (for sample()): one per environment.
+        self.observation_space = copy.deepcopy(self._space)
         self.game = game
         self._options = game.options
         self._needs_reset = True
@@ -225,7 +229,7 @@ class KlondikeEnv(SolitaireEnv):
     591 actions, observations of ``KLONDIKE_SPACE``."""
 
     actions = KLONDIKE_ACTIONS
-    observation_space = KLONDIKE_SPACE
+    _space = KLONDIKE_SPACE
     _observe = staticmethod(klondike_observation)
 
     def __init__(
@@ -247,7 +251,7 @@ class ApplegateEnv(SolitaireEnv):
     """Applegate as an environment: 2198 actions, observations of ``APPLEGATE_SPACE``."""
 
     actions = APPLEGATE_ACTIONS
-    observation_space = APPLEGATE_SPACE
+    _space = APPLEGATE_SPACE
     _observe = staticmethod(applegate_observation)
 
     def __init__(
