@@ -266,12 +266,13 @@ def test_the_step_limit_truncates_the_episode() -> None:
     assert not any(terminated for _, _, terminated, _, _ in results)
 
 
-def test_a_move_into_a_lost_game_ends_the_episode() -> None:
+@pytest.mark.parametrize("detect_lost", [True, False])
+def test_a_move_into_a_lost_game_ends_the_episode(detect_lost: bool) -> None:
     """After the Queen of clubs goes home nothing can move: every face-up card is stuck, the
     stock and waste are empty and no column is free."""
     tableau = ["5H 7H | 6H", "5S 7S | 6S", "9H 9S | 8H", "JH JS | 8S", "KH | TH", "KS | TS",
                "QS KC | QH"]  # fmt: skip
-    env = KlondikeEnv()
+    env = KlondikeEnv(detect_lost=detect_lost)
     _, info = env.reset(
         options={"state": klondike_state(tableau, foundations=["JC", "KD", "4H", "4S"], waste="QC")}
     )
@@ -279,6 +280,20 @@ def test_a_move_into_a_lost_game_ends_the_episode() -> None:
     _, reward, terminated, truncated, info = env.step(env.move_to_action("waste-f"))
     assert reward == 1.0 and terminated and not truncated
     assert info["status"] == "lost" and not info["action_mask"].any()
+
+
+def test_without_lost_detection_episodes_end_on_a_win_no_legal_move_or_the_step_limit() -> None:
+    env = ApplegateEnv(detect_lost=False, max_steps=120)
+    rng = np.random.default_rng(8)
+    for episode in range(6):
+        _, info = env.reset(seed=episode)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            _, _, terminated, truncated, info = env.step(random_legal(info, rng))
+            assert info["status"] == "playing" or terminated
+        if terminated:
+            assert info["status"] == env.game.status
+            assert info["status"] == "won" or not info["action_mask"].any()
 
 
 # ----------------------------------------------------------------- resets

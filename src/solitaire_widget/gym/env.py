@@ -22,6 +22,7 @@ from ..state import load_game
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
 from .observations import (
     APPLEGATE_SPACE,
+    CARDS,
     KLONDIKE_SPACE,
     applegate_observation,
     klondike_observation,
@@ -52,6 +53,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         win_bonus: float,
         illegal_penalty: float,
         max_steps: int,
+        detect_lost: bool,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'widget', not {render_mode!r}")
@@ -69,6 +71,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.win_bonus = float(win_bonus)
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = max_steps
+        self.detect_lost = bool(detect_lost)
         self.action_space = spaces.Discrete(len(self.actions))
         # A space carries its own random generator (for sample()): one per environment.
         self.observation_space = copy.deepcopy(self._space)
@@ -103,7 +106,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self._home = sum(map(len, self.game.foundations))
         legal = self.game.legal_moves()
         self._mask = self.actions.mask(legal)
-        self._status = status(self.game, legal, self._home)
+        self._status = self._status_now(legal)
         self._show()
         return self._observe(self.game), self._info("", illegal=False)
 
@@ -129,7 +132,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             reward = float(self._reward(step))
             legal = game.legal_moves()
             self._mask = self.actions.mask(legal)
-            self._status = status(game, legal, self._home, move, self._status)
+            self._status = self._status_now(legal, move)
             if self._status == "won":
                 reward += self.win_bonus
             self._follow(move)
@@ -182,6 +185,16 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         if refusal is not None:
             raise ValueError(f"the position does not fit the observation: {refusal}")
         return game
+
+    def _status_now(self, legal: list[Move], move: Move | None = None) -> str:
+        """The engine's status; with ``detect_lost=False``, "lost" only when no move is legal at
+        all (which the engine calls lost too), sparing the search for a way to progress."""
+        if self.detect_lost:
+            before = self._status if move is not None else None
+            return status(self.game, legal, self._home, move, before)
+        if self._home == CARDS:
+            return "won"
+        return "playing" if legal else "lost"
 
     def _info(self, move: str, illegal: bool) -> dict[str, Any]:
         return {
@@ -242,9 +255,12 @@ class KlondikeEnv(SolitaireEnv):
         win_bonus: float = 10.0,
         illegal_penalty: float = 1.0,
         max_steps: int = 1000,
+        detect_lost: bool = True,
     ) -> None:
         game = KlondikeGame(seed=0, draw=draw, scoring=scoring)
-        super().__init__(game, render_mode, reward, win_bonus, illegal_penalty, max_steps)
+        super().__init__(
+            game, render_mode, reward, win_bonus, illegal_penalty, max_steps, detect_lost
+        )
 
 
 class ApplegateEnv(SolitaireEnv):
@@ -262,6 +278,9 @@ class ApplegateEnv(SolitaireEnv):
         win_bonus: float = 10.0,
         illegal_penalty: float = 1.0,
         max_steps: int = 1000,
+        detect_lost: bool = True,
     ) -> None:
         game = ApplegateGame(seed=0)
-        super().__init__(game, render_mode, reward, win_bonus, illegal_penalty, max_steps)
+        super().__init__(
+            game, render_mode, reward, win_bonus, illegal_penalty, max_steps, detect_lost
+        )
