@@ -20,7 +20,8 @@ Importing this module registers ``solitaire_widget/Klondike-v0`` and
   An illegal action changes nothing, earns ``-illegal_penalty`` (-1) and is counted in
   ``info["illegal_actions"]``.
 - Episodes end ``terminated`` when the engine's status is "won" or "lost", ``truncated`` after
-  ``max_steps`` steps (1000; illegal actions count).
+  ``max_steps`` steps (1000; illegal actions count). ``detect_lost=False`` skips the search that
+  tells a lost game, ending episodes only on a win, no legal move, or the step limit.
 """
 
 from __future__ import annotations
