@@ -48,13 +48,17 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(
         self,
         game: Game,
-        render_mode: str | None,
-        reward: str | Reward,
-        win_bonus: float,
-        illegal_penalty: float,
-        max_steps: int,
-        detect_lost: bool,
+        render_mode: str | None = None,
+        *,
+        reward: str | Reward = "foundation",
+        win_bonus: float = 10.0,
+        illegal_penalty: float = 1.0,
+        max_steps: int = 1000,
+        detect_lost: bool = True,
     ) -> None:
+        """``game``: a fresh engine game with the environment's options (the subclasses make it).
+        The keywords, the same for both games: ``reward`` ("foundation", "score" or a callable of
+        a ``Transition``), ``win_bonus``, ``illegal_penalty``, ``max_steps``, ``detect_lost``."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'widget', not {render_mode!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
@@ -250,17 +254,11 @@ class KlondikeEnv(SolitaireEnv):
         draw: int = 1,
         scoring: str | None = "standard",
         render_mode: str | None = None,
-        *,
-        reward: str | Reward = "foundation",
-        win_bonus: float = 10.0,
-        illegal_penalty: float = 1.0,
-        max_steps: int = 1000,
-        detect_lost: bool = True,
+        **settings: Any,
     ) -> None:
-        game = KlondikeGame(seed=0, draw=draw, scoring=scoring)
-        super().__init__(
-            game, render_mode, reward, win_bonus, illegal_penalty, max_steps, detect_lost
-        )
+        """``settings``: the keywords of ``SolitaireEnv`` (reward, win_bonus, illegal_penalty,
+        max_steps, detect_lost)."""
+        super().__init__(KlondikeGame(seed=0, draw=draw, scoring=scoring), render_mode, **settings)
 
 
 class ApplegateEnv(SolitaireEnv):
@@ -270,17 +268,6 @@ class ApplegateEnv(SolitaireEnv):
     _space = APPLEGATE_SPACE
     _observe = staticmethod(applegate_observation)
 
-    def __init__(
-        self,
-        render_mode: str | None = None,
-        *,
-        reward: str | Reward = "foundation",
-        win_bonus: float = 10.0,
-        illegal_penalty: float = 1.0,
-        max_steps: int = 1000,
-        detect_lost: bool = True,
-    ) -> None:
-        game = ApplegateGame(seed=0)
-        super().__init__(
-            game, render_mode, reward, win_bonus, illegal_penalty, max_steps, detect_lost
-        )
+    def __init__(self, render_mode: str | None = None, **settings: Any) -> None:
+        """``settings``: the keywords of ``SolitaireEnv``."""
+        super().__init__(ApplegateGame(seed=0), render_mode, **settings)
