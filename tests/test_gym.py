@@ -282,6 +282,18 @@ def test_a_move_into_a_lost_game_ends_the_episode(detect_lost: bool) -> None:
     assert info["status"] == "lost" and not info["action_mask"].any()
 
 
+def test_a_run_that_turned_a_card_up_and_can_move_back_does_not_hide_a_lost_game() -> None:
+    """The 6 of hearts leaves the 7 of clubs face-up, and could go back onto it; but nothing can
+    progress any more (the 6 of clubs lies under the 7 and no red 8 is free to take it)."""
+    tableau = ["6C 7C | 6H", "5H 5S | 7S", "8C 9C TC | KH", "JC QC 7H | KS", "8H 9H TH | KC",
+               "QH 6S 8S | JH", "TS JS QS | 9S"]  # fmt: skip
+    env = KlondikeEnv()
+    env.reset(options={"state": klondike_state(tableau, foundations=["5C", "KD", "4H", "4S"])})
+    _, _, terminated, _, info = env.step(env.move_to_action("t1-t2"))
+    assert env.game.is_legal("t2-t1")
+    assert info["status"] == env.game.status == "lost" and terminated
+
+
 def test_without_lost_detection_episodes_end_on_a_win_no_legal_move_or_the_step_limit() -> None:
     env = ApplegateEnv(detect_lost=False, max_steps=120)
     rng = np.random.default_rng(8)

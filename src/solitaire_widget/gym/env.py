@@ -29,7 +29,7 @@ from .observations import (
     shape_refusal,
 )
 from .rewards import PRESETS, Reward, Transition
-from .status import status
+from .status import makes_progress, status
 
 Observation = dict[str, np.ndarray]
 # Deals for resets without a seed are drawn below 2**63 so that a seed fits an int64 array, which
@@ -82,6 +82,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.game = game
         self._options = game.options
         self._needs_reset = True
+        self._status = "playing"
         self._frame: Any = None
         self._board: Any = None
         self._shown_at = 0.0
@@ -130,13 +131,14 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             reward = -self.illegal_penalty
         else:
             home, score = self._home, game.score
+            quiet = not makes_progress(game, move)
             game.move(move)
             self._home = sum(map(len, game.foundations))
             step = Transition(game, move, home, self._home, score, game.score)
             reward = float(self._reward(step))
             legal = game.legal_moves()
             self._mask = self.actions.mask(legal)
-            self._status = self._status_now(legal, move)
+            self._status = self._status_now(legal, move if quiet else None)
             if self._status == "won":
                 reward += self.win_bonus
             self._follow(move)
@@ -190,12 +192,12 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"the position does not fit the observation: {refusal}")
         return game
 
-    def _status_now(self, legal: list[Move], move: Move | None = None) -> str:
-        """The engine's status; with ``detect_lost=False``, "lost" only when no move is legal at
-        all (which the engine calls lost too), sparing the search for a way to progress."""
+    def _status_now(self, legal: list[Move], quiet_move: Move | None = None) -> str:
+        """The engine's status (``quiet_move``: the move just made, when it made no progress);
+        with ``detect_lost=False``, "lost" only when no move is legal at all (which the engine
+        calls lost too), sparing the search for a way to progress."""
         if self.detect_lost:
-            before = self._status if move is not None else None
-            return status(self.game, legal, self._home, move, before)
+            return status(self.game, legal, self._home, quiet_move, self._status)
         if self._home == CARDS:
             return "won"
         return "playing" if legal else "lost"
