@@ -5,7 +5,8 @@ local Dask cluster of two worker processes. A positions budget makes every run d
 work whatever the machine's speed; Applegate, because most of its deals use the whole budget,
 where most Klondike deals are won within a few dozen positions and leave little to share. Rounds
 alternate and the best of each is kept. The machine's load average is printed too: on a machine
-shared with other work, two workers cannot reach twice the speed of one.
+shared with other work, two workers cannot reach twice the speed of one, and the CPU seconds the
+pool's workers got per second of wall time show how much of the machine the survey had.
 
     python benchmarks/survey_speed.py [--seeds 40] [--positions 20000] [--rounds 2]
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -32,6 +34,22 @@ def deals_per_second(executor, seeds: range, positions: int) -> tuple[float, dic
     return len(seeds) / (time.perf_counter() - start), result.verdicts
 
 
+def on_pool(workers: int, seeds: range, positions: int) -> tuple[float, dict[int, str], float]:
+    """Deals per second on a fresh process pool, the verdicts, and the CPU seconds its workers got
+    per second of the wall clock (counted once the pool's processes have ended): near the number
+    of workers on an idle machine, lower when other work holds the cores."""
+    before = _children_cpu()
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        speed, verdicts = deals_per_second(pool, seeds, positions)
+    return speed, verdicts, (_children_cpu() - before) / (time.perf_counter() - start)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=40)
@@ -44,9 +62,9 @@ def main() -> None:
         f"{args.rounds} rounds; load average before: {os.getloadavg()[0]:.1f}"
     )
 
+    best: dict[str, tuple[float, float | None]] = {}
+    verdicts = {}
     with (
-        ProcessPoolExecutor(1) as one,
-        ProcessPoolExecutor(2) as two,
         LocalCluster(
             n_workers=2,
             threads_per_worker=1,
@@ -56,24 +74,22 @@ def main() -> None:
         ) as cluster,
         Client(cluster) as client,
     ):
-        executors = {
-            "process pool, 1 worker": one,
-            "process pool, 2 workers": two,
-            "Dask LocalCluster, 2 workers": client.get_executor(),
-        }
-        best = dict.fromkeys(executors, 0.0)
-        verdicts = {}
         for _ in range(args.rounds):
-            for name, executor in executors.items():
-                speed, verdicts[name] = deals_per_second(executor, seeds, args.positions)
-                best[name] = max(best[name], speed)
+            for workers in (1, 2):
+                name = f"process pool, {workers} worker{'s' if workers > 1 else ''}"
+                speed, verdicts[name], cpu = on_pool(workers, seeds, args.positions)
+                best[name] = max(best.get(name, (0.0, None)), (speed, cpu))
+            name = "Dask LocalCluster, 2 workers"
+            speed, verdicts[name] = deals_per_second(client.get_executor(), seeds, args.positions)
+            best[name] = max(best.get(name, (0.0, None)), (speed, None))
 
-    baseline = best["process pool, 1 worker"]
-    for name, speed in best.items():
-        print(f"{name:<30}{speed:>8.2f} deals/s{speed / baseline:>7.2f}x")
+    baseline = best["process pool, 1 worker"][0]
+    for name, (speed, cpu) in best.items():
+        used = f"   workers' CPU s per s: {cpu:.2f}" if cpu is not None else ""
+        print(f"{name:<30}{speed:>8.2f} deals/s{speed / baseline:>7.2f}x{used}")
     same = len({tuple(sorted(v.items())) for v in verdicts.values()}) == 1
     print(f"same verdicts on every executor: {same}")
-    ratio = best["process pool, 2 workers"] / baseline
+    ratio = best["process pool, 2 workers"][0] / baseline
     verdict = "meets" if ratio >= TARGET else "misses"
     print(f"2 workers / 1 worker {ratio:.2f}x: {verdict} the {TARGET}x target")
     print(f"load average after: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
