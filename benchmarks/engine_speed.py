@@ -34,7 +34,11 @@ def play_ours(make: Callable[[int], Game], seeds: range, steps: int) -> int:
     return made
 
 
-def play_soliterm(kind: str, seeds: range, steps: int, options: dict | None = None) -> int:
+def play_soliterm(
+    kind: str, seeds: range, steps: int, options: dict | None = None, check_end: bool = False
+) -> int:
+    """``check_end`` also asks after every move whether the game is over, as a Gymnasium
+    environment must (``env_speed.py``)."""
     rng = random.Random(1)
     made = 0
     for seed in seeds:
@@ -51,6 +55,8 @@ def play_soliterm(kind: str, seeds: range, steps: int, options: dict | None = No
             else:
                 game.attempt_move(*choice)
             made += 1
+            if check_end and (game.is_won() or game.is_stuck()):
+                break
     return made
 
 

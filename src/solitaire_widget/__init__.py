@@ -10,6 +10,7 @@ from .moves import Move
 from .saved import SavedGame, saved_games
 from .scoreboard import Stats, VariantStats, stats
 from .solver import Solution, solve
+from .surveys import Survey, survey
 from .widget import Applegate, Klondike, load, resume
 
 __all__ = [
@@ -17,13 +18,15 @@ __all__ = [
     "IllegalMove",
     "Klondike",
     "Move",
-    "SavedGame",
-    "Solution",
-    "Stats",
-    "VariantStats",
     "load",
     "resume",
     "saved_games",
+    "SavedGame",
+    "Solution",
     "solve",
+    "Stats",
     "stats",
+    "survey",
+    "Survey",
+    "VariantStats",
 ]

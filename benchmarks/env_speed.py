@@ -1,0 +1,122 @@
+"""Environment steps per second with random legal actions, against soliterm's engine in the run.
+
+Our environments step with a random action from ``info["action_mask"]``, resetting when an episode
+ends: alone, and four at a time in a ``gymnasium.vector.SyncVectorEnv``. A step is a whole
+Gymnasium step: the move, the status (a lost game ends its episode, which takes the engine's
+search over the positions reachable without progress), the mask and the observation arrays.
+
+The same single environment with ``detect_lost=False`` shows what that search costs.
+
+Two soliterm baselines: its random legal moves exactly as ``engine_speed.py`` drives them (list the
+legal moves, make one), and the same moves followed by the check an environment needs to end an
+episode (``is_won()`` and ``is_stuck()``; a game that ends early leaves its remaining moves
+unplayed). Rounds alternate and the best of each is kept.
+
+    python benchmarks/env_speed.py [--steps 6000] [--rounds 3] [--envs 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from functools import partial
+
+import gymnasium
+import numpy as np
+from engine_speed import play_soliterm
+
+import solitaire_widget.gym  # noqa: F401  (registers the environments)
+
+TARGET = 5.0
+SOLITERM_GAME_STEPS = 250
+
+
+def play_single(env_id: str, options: dict, steps: int) -> int:
+    env = gymnasium.make(env_id, **options)
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=0)
+    for _ in range(steps):
+        legal = np.flatnonzero(info["action_mask"])
+        _, _, terminated, truncated, info = env.step(legal[rng.integers(len(legal))])
+        if terminated or truncated:
+            _, info = env.reset()
+    env.close()
+    return steps
+
+
+def play_vector(env_id: str, options: dict, steps: int, envs: int) -> int:
+    """Vector environments reset an ended episode on the next step (its action is ignored, and
+    the mask of an ended game may be empty)."""
+    vector = gymnasium.vector.SyncVectorEnv(
+        [partial(gymnasium.make, env_id, **options) for _ in range(envs)]
+    )
+    rng = np.random.default_rng(1)
+    _, infos = vector.reset(seed=0)
+    for _ in range(steps // envs):
+        actions = []
+        for mask in infos["action_mask"]:
+            legal = np.flatnonzero(mask)
+            actions.append(legal[rng.integers(len(legal))] if len(legal) else 0)
+        _, _, _, _, infos = vector.step(np.array(actions))
+    vector.close()
+    return steps // envs * envs
+
+
+def rate(play: Callable[[], int]) -> float:
+    start = time.perf_counter()
+    made = play()
+    return made / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--envs", type=int, default=4)
+    args = parser.parse_args()
+    steps = args.steps
+    games = range(steps // SOLITERM_GAME_STEPS)
+
+    configs = [
+        ("Klondike draw 1", "solitaire_widget/Klondike-v0", {"draw": 1}, "klondike", None),
+        ("Klondike draw 3", "solitaire_widget/Klondike-v0", {"draw": 3}, "klondike", {"draw": 3}),
+        ("Applegate", "solitaire_widget/Applegate-v0", {}, "scorpion", None),
+    ]
+    print(
+        f"{steps} steps a measure, best of {args.rounds} rounds. env: one environment; vector: "
+        f"SyncVectorEnv x {args.envs}; no-lost: detect_lost=False (episodes end on a win, no legal "
+        "move or the step limit); soliterm: random moves; checked: with is_won/is_stuck"
+    )
+    print(
+        f"{'game':<16}{'env/s':>8}{'vector/s':>9}{'no-lost/s':>10}{'soliterm':>9}{'checked':>8}"
+        f"   {'env':>5}{'vector':>7}{'no-lost':>8}  (÷ soliterm){'env ÷ checked':>15}"
+    )
+    lowest = float("inf")
+    for name, env_id, options, kind, soliterm_options in configs:
+        measures = {
+            "env": partial(play_single, env_id, options, steps),
+            "vector": partial(play_vector, env_id, options, steps, args.envs),
+            "no-lost": partial(play_single, env_id, {**options, "detect_lost": False}, steps),
+            "soliterm": partial(play_soliterm, kind, games, SOLITERM_GAME_STEPS, soliterm_options),
+            "checked": partial(
+                play_soliterm, kind, games, SOLITERM_GAME_STEPS, soliterm_options, check_end=True
+            ),
+        }
+        best = dict.fromkeys(measures, 0.0)
+        for _ in range(args.rounds):
+            for label, play in measures.items():
+                best[label] = max(best[label], rate(play))
+        single, vector, fast, baseline, checked = best.values()
+        lowest = min(lowest, single / baseline, vector / baseline)
+        print(
+            f"{name:<16}{single:>8,.0f}{vector:>9,.0f}{fast:>10,.0f}{baseline:>9,.0f}{checked:>8,.0f}"
+            f"   {single / baseline:>4.1f}x{vector / baseline:>6.1f}x{fast / baseline:>7.1f}x"
+            f"{'':>14}{single / checked:>4.1f}x"
+        )
+    verdict = "meets" if lowest >= TARGET else "misses"
+    print(f"lowest env/soliterm ratio {lowest:.1f}x: {verdict} the {TARGET:.0f}x target")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Survey throughput with one and two workers: deals solved per second, and the ratio.
+
+The same Applegate deals are surveyed on a process pool of one worker, then of two, and then on a
+local Dask cluster of two worker processes. A positions budget makes every run do exactly the same
+work whatever the machine's speed; Applegate, because most of its deals use the whole budget,
+where most Klondike deals are won within a few dozen positions and leave little to share. Rounds
+alternate and the best of each is kept. The machine's load average is printed too: on a machine
+shared with other work, two workers cannot reach twice the speed of one, and the CPU seconds the
+pool's workers got per second of wall time show how much of the machine the survey had.
+
+    python benchmarks/survey_speed.py [--seeds 40] [--positions 20000] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from dask.distributed import Client, LocalCluster
+
+import solitaire_widget as sw
+
+TARGET = 1.7
+
+
+def deals_per_second(executor, seeds: range, positions: int) -> tuple[float, dict[int, str]]:
+    start = time.perf_counter()
+    result = sw.survey(
+        "applegate", seeds, time_limit=600, positions=positions, executor=executor, progress=False
+    )
+    return len(seeds) / (time.perf_counter() - start), result.verdicts
+
+
+def on_pool(workers: int, seeds: range, positions: int) -> tuple[float, dict[int, str], float]:
+    """Deals per second on a fresh process pool, the verdicts, and the CPU seconds its workers got
+    per second of the wall clock (counted once the pool's processes have ended): near the number
+    of workers on an idle machine, lower when other work holds the cores."""
+    before = _children_cpu()
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        speed, verdicts = deals_per_second(pool, seeds, positions)
+    return speed, verdicts, (_children_cpu() - before) / (time.perf_counter() - start)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=40)
+    parser.add_argument("--positions", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    seeds = range(args.seeds)
+    print(
+        f"{args.seeds} Applegate deals, {args.positions} positions each, best of "
+        f"{args.rounds} rounds; load average before: {os.getloadavg()[0]:.1f}"
+    )
+
+    best: dict[str, tuple[float, float | None]] = {}
+    verdicts = {}
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        for _ in range(args.rounds):
+            for workers in (1, 2):
+                name = f"process pool, {workers} worker{'s' if workers > 1 else ''}"
+                speed, verdicts[name], cpu = on_pool(workers, seeds, args.positions)
+                best[name] = max(best.get(name, (0.0, None)), (speed, cpu))
+            name = "Dask LocalCluster, 2 workers"
+            speed, verdicts[name] = deals_per_second(client.get_executor(), seeds, args.positions)
+            best[name] = max(best.get(name, (0.0, None)), (speed, None))
+
+    baseline = best["process pool, 1 worker"][0]
+    for name, (speed, cpu) in best.items():
+        used = f"   workers' CPU s per s: {cpu:.2f}" if cpu is not None else ""
+        print(f"{name:<30}{speed:>8.2f} deals/s{speed / baseline:>7.2f}x{used}")
+    same = len({tuple(sorted(v.items())) for v in verdicts.values()}) == 1
+    print(f"same verdicts on every executor: {same}")
+    ratio = best["process pool, 2 workers"][0] / baseline
+    verdict = "meets" if ratio >= TARGET else "misses"
+    print(f"2 workers / 1 worker {ratio:.2f}x: {verdict} the {TARGET}x target")
+    print(f"load average after: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

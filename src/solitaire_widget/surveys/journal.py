@@ -1,0 +1,88 @@
+"""The CSV a survey appends each row to as it arrives, and reads back to resume.
+
+A survey may be stopped (or crash, or lose power) at any moment; every row written before that
+stays, and a rerun with the same file skips those seeds. The only damage a stop can do is a last
+line written halfway: such a torn line (no newline at its end) is dropped and cut off the file. Any
+other line that is not a row of this survey means the file is not what it should be, and the
+survey refuses it rather than guess.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+from typing import IO
+
+from .results import COLUMNS, STATUSES, Row, csv_fields
+
+SEEDS = 2**64
+
+
+class Journal:
+    """An open survey CSV: ``rows`` already in it, ``append`` for each new one."""
+
+    def __init__(self, path: str | os.PathLike[str], game: str) -> None:
+        self.path = Path(path)
+        self.game = game
+        self.rows: dict[int, Row] = {}
+        self._file: IO[str] | None = None
+        if self.path.exists():
+            self._read()
+        self._file = open(self.path, "a", newline="", encoding="utf-8")  # noqa: SIM115
+        if self._file.tell() == 0:
+            self._write(list(COLUMNS))
+
+    def append(self, row: Row) -> None:
+        self.rows.setdefault(row.seed, row)
+        self._write(csv_fields(self.game, row))
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def _write(self, fields: list) -> None:
+        assert self._file is not None
+        csv.writer(self._file, lineterminator="\n").writerow(fields)
+        self._file.flush()
+
+    def _read(self) -> None:
+        data = self.path.read_bytes()
+        complete = data.rfind(b"\n") + 1
+        if complete < len(data):  # a line torn by a stop: forget it, on disk too
+            with open(self.path, "r+b") as file:
+                file.truncate(complete)
+        text = data[:complete].decode("utf-8", errors="replace")
+        reader = csv.reader(text.splitlines())
+        header = next(reader, None)
+        if header is None:
+            return
+        if tuple(header) != COLUMNS:
+            raise ValueError(
+                f"{self.path} is not a survey file: its first line should be {','.join(COLUMNS)}"
+            )
+        for number, fields in enumerate(reader, 2):
+            row = self._row(fields, number)
+            self.rows.setdefault(row.seed, row)
+
+    def _row(self, fields: list[str], number: int) -> Row:
+        where = f"{self.path}, line {number}"
+        if len(fields) != len(COLUMNS):
+            raise ValueError(f"{where}: expected {len(COLUMNS)} fields, found {len(fields)}")
+        game, seed, status, moves, positions, seconds = fields
+        if game != self.game:
+            raise ValueError(f"{where}: a survey of {game}, not of {self.game}; use another file")
+        try:
+            row = Row(
+                seed=int(seed),
+                status=status,
+                moves=int(moves) if moves else None,
+                positions=int(positions),
+                seconds=float(seconds),
+            )
+        except ValueError:
+            raise ValueError(f"{where}: cannot read {','.join(fields)!r} as a row") from None
+        if not 0 <= row.seed < SEEDS or status not in STATUSES:
+            raise ValueError(f"{where}: cannot read {','.join(fields)!r} as a row")
+        return row
