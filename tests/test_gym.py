@@ -27,12 +27,6 @@ VARIANTS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def no_recorded_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Boards made in widget mode must not land in the player's game store."""
-    monkeypatch.setenv("SOLITAIRE_WIDGET_AUTOSAVE", "0")
-
-
 def random_legal(info: dict, rng: np.random.Generator) -> int:
     return int(rng.choice(np.flatnonzero(info["action_mask"])))
 
@@ -420,6 +414,7 @@ def test_the_widget_follows_the_agent_through_steps_and_resets() -> None:
             break
     (board,) = frame.children
     assert board.state() == env.game.state()
+    assert board.game_id is None, "an agent's game must not land in the player's game store"
     env.reset(seed=7)
     (board,) = frame.children
     assert board.seed == 7 and board.moves == 0

@@ -214,14 +214,15 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         }
 
     def _show(self) -> None:
-        """In widget mode, show the new game on a fresh board in the same frame."""
+        """In widget mode, show the new game on a fresh board in the same frame. An agent's
+        games are not a player's: the board records nothing in the game store."""
         if self.render_mode != "widget":
             return
         import ipywidgets
 
         from ..widget import load
 
-        self._board = load(self.game.state())
+        self._board = load(self.game.state(), autosave=False)
         if self._frame is None:
             self._frame = ipywidgets.VBox([self._board])
         else:
