@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from .boards import KLONDIKE, assert_page_shows_kernel_state, board, wait_for_history
+from .boards import BY_HAND, KLONDIKE, assert_page_shows_kernel_state, board, wait_for_history
 from .harness import LabPage
 
 
@@ -33,7 +33,10 @@ def test_a_game_played_by_clicks_resumes_after_the_kernel_restarts(lab: LabPage)
     lab.open(
         lab.write_notebook(
             "resume.ipynb",
-            ["import solitaire_widget as sw", f"k = sw.load({json.dumps(KLONDIKE)!r})\nk"],
+            [
+                "import solitaire_widget as sw",
+                f"k = sw.load({json.dumps(KLONDIKE)!r}, {BY_HAND})\nk",
+            ],
         )
     )
     lab.run_all()
@@ -53,7 +56,7 @@ def test_a_game_played_by_clicks_resumes_after_the_kernel_restarts(lab: LabPage)
     before = lab.evaluate("{'state': k.state(), 'id': k.game_id}")
 
     restart_kernel(lab)
-    lab.run_cell("import solitaire_widget as sw\nr = sw.resume()\nr")
+    lab.run_cell(f"import solitaire_widget as sw\nr = sw.resume({BY_HAND})\nr")
     resumed = board(page, "klondike", 1)
     expect(resumed.locator('[data-pile="t1"] [data-card="JS"]')).to_be_visible()
     assert lab.evaluate("{'state': r.state(), 'id': r.game_id}") == before
