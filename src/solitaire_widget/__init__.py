@@ -7,6 +7,17 @@ here are anywidgets that wrap it and show the board.
 from .engine import IllegalMove
 from .moves import Move
 from .solver import Solution, solve
+from .solver.review import Review, review
 from .widget import Applegate, Klondike, load
 
-__all__ = ["Applegate", "IllegalMove", "Klondike", "Move", "Solution", "load", "solve"]
+__all__ = [
+    "Applegate",
+    "IllegalMove",
+    "Klondike",
+    "Move",
+    "Review",
+    "Solution",
+    "load",
+    "review",
+    "solve",
+]

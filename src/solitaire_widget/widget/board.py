@@ -16,6 +16,8 @@ import traitlets
 from .. import solver
 from ..engine import ApplegateGame, Game, IllegalMove, KlondikeGame
 from ..moves import Move
+from ..solver.coach import Coach
+from ..solver.review import Review
 from ..state import load_game
 from .requests import request_refusal
 from .view import board_view
@@ -63,6 +65,9 @@ class _Board(anywidget.AnyWidget):
     show_marks = traitlets.Bool(True, help="Mark the piles that take a picked-up card.").tag(
         sync=True
     )
+    coach = traitlets.Bool(
+        False, help="Warn at once when a move loses a game the solver proved winnable."
+    ).tag(sync=True)
     _board = traitlets.Dict().tag(sync=True)
     _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
     _hint = traitlets.Dict(None, allow_none=True).tag(sync=True)
@@ -70,15 +75,16 @@ class _Board(anywidget.AnyWidget):
 
     _game: Game
 
-    def _attach(self, game: Game, show_marks: bool) -> None:
+    def _attach(self, game: Game, show_marks: bool, coach: bool = False) -> None:
         """Set up the widget around ``game``; every constructor ends here."""
         self._winnable_deals = getattr(self, "_winnable_deals", False)
         self._adviser = solver.Adviser()
+        self._coach = Coach()
         if not isinstance(game, self._game_class):
             raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
         self._game = game
         self._message_id = 0
-        super().__init__(show_marks=show_marks)
+        super().__init__(show_marks=show_marks, coach=coach)
         self.on_msg(self._on_request)
         self._sync()
 
@@ -135,11 +141,17 @@ class _Board(anywidget.AnyWidget):
     @contextmanager
     def _changing(self) -> Iterator[None]:
         """Sync after a change even when it raises: an ``on_move`` callback may fail after the
-        move was made, and the page must still show the move."""
+        move was made, and the page must still show the move. In coach mode a move is then
+        judged (see ``solver.coach``); the move always stands."""
+        before = self._game.state() if self.coach else None
         try:
             yield
         finally:
             self._sync()
+            if before is not None and self._game.moves == len(before["history"]) + 1:
+                warning = self._coach.judge(before, self._game, self._game.history[-1])
+                if warning is not None:
+                    self._say(warning.text, "coach")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page never sets the game: it asks through requests. What it tries to set is
@@ -285,6 +297,11 @@ class _Board(anywidget.AnyWidget):
         be won, None when it cannot tell."""
         return solver.winnable(self._game)
 
+    def review(self, time_limit: float = 10.0, progress: bool = True) -> Review:
+        """The solver's ``Review`` of this game: each position's verdict, the move that lost a
+        winnable game (``turning_point``) and a ``better`` one; ``.plot()`` draws it."""
+        return self._game.review(time_limit, progress)
+
     def play(self, moves: Iterable[Move | str], delay: float = 0.3) -> None:
         """Make ``moves`` one by one, ``delay`` seconds apart, so every view animates them:
         ``g.play(sw.solve(g).moves)``."""
@@ -310,11 +327,12 @@ class Klondike(_Board):
         *,
         show_marks: bool = True,
         winnable: bool = False,
+        coach: bool = False,
     ) -> None:
         self._winnable_deals = winnable
         if winnable:
             seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks)
+        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks, coach)
 
     @classmethod
     def from_deal(
@@ -336,12 +354,17 @@ class Applegate(_Board):
     _game_class = ApplegateGame
 
     def __init__(
-        self, seed: int | None = None, *, show_marks: bool = True, winnable: bool = False
+        self,
+        seed: int | None = None,
+        *,
+        show_marks: bool = True,
+        winnable: bool = False,
+        coach: bool = False,
     ) -> None:
         self._winnable_deals = winnable
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        self._attach(ApplegateGame(seed=seed), show_marks)
+        self._attach(ApplegateGame(seed=seed), show_marks, coach)
 
     @classmethod
     def from_deal(cls, cards: Sequence[str], *, show_marks: bool = True) -> Applegate:
