@@ -238,7 +238,9 @@ def test_every_move_the_engine_allows_leads_where_the_solver_can_go(kind, draw):
     for seed in range(6):
         game = random_position(kind, seed, 15 * seed, draw)
         rules = rules_for(game.state())
-        reach = {rules.key(rules.after(rules.root, m)) for m in rules.moves(rules.root)}
+        # Applegate's moves() leaves out every move of a position it proves stuck.
+        generate = rules.all_moves if kind == "applegate" else rules.moves
+        reach = {rules.key(rules.after(rules.root, m)) for m in generate(rules.root)}
         reach.add(rules.key(rules.root))
         for move in game.legal_moves():
             if "stock" in (move.src, move.dst):
