@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..moves import Move
-from . import _position_of, _solve, _state_of
-from .review import _line_positions
+from . import _position_of, _positions_along, _solve, _state_of
 from .search import UNWINNABLE, WON
 
 __all__ = ["LOSING_MOVE", "Coach", "CoachWarning"]
@@ -76,11 +75,10 @@ class Coach:
             self._verdicts.clear()
         solution = _solve(state, self.budget)
         if solution.status == WON:
-            start = {**state, "history": []}
-            start.pop("start", None)
-            for position, move in _line_positions(start, solution.moves).items():
+            line = solution.moves
+            for position, step in _positions_along(state, line).items():
                 if self._verdicts.get(position, (None,))[0] != WON:
-                    self._verdicts[position] = (WON, move)
-            return WON, solution.moves[0] if solution.moves else None
+                    self._verdicts[position] = (WON, line[step] if step < len(line) else None)
+            return WON, line[0] if line else None
         self._verdicts[key] = (solution.status, None)
         return solution.status, None

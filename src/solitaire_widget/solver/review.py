@@ -26,7 +26,8 @@ from typing import Any
 
 from ..moves import Move
 from ..state import load_game
-from . import _position_of, _solve, _state_of
+from . import _position_of, _positions_along, _solve, _state_of
+from .lines import bare
 from .search import UNKNOWN, UNWINNABLE, WON
 
 __all__ = ["Review", "ReviewedPosition", "review"]
@@ -197,10 +198,7 @@ def _positions(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Move]]
         game.undo()
         states.append(game.state())
     states.reverse()
-    for position in states:
-        position["history"] = []
-        position.pop("start", None)
-    return states, played
+    return [bare(position) for position in states], played
 
 
 class _Reviewer:
@@ -263,12 +261,12 @@ class _Reviewer:
         """``index`` wins by ``line``: so do the earlier positions (by the moves played), and the
         later ones the line passes through (and those before them)."""
         self._mark(index, WON, line[0] if line else None, how)
-        along = _line_positions(self.states[index], line)
+        along = _positions_along(self.states[index], line)
         last = index
         for later in range(index + 1, self.lost):
-            key = _position_of(self.states[later])
-            if key in along:
-                self._mark(later, WON, along[key], ON_A_LINE)
+            step = along.get(_position_of(self.states[later]))
+            if step is not None:
+                self._mark(later, WON, line[step] if step < len(line) else None, ON_A_LINE)
                 last = later
         for earlier in range(last - 1, self.won, -1):
             self._mark(earlier, WON, self.played[earlier], FROM_LATER)
@@ -302,18 +300,6 @@ class _Reviewer:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
-
-
-def _line_positions(state: dict[str, Any], line: list[Move]) -> dict[str, Move | None]:
-    """Each position ``line`` passes through from ``state``, mapped to the line's next move there
-    (None at the won end). A later visit of the same position keeps the later move."""
-    game = load_game(state)
-    along: dict[str, Move | None] = {}
-    for move in line:
-        along[_position_of(game.state())] = move
-        game.move(move)
-    along[_position_of(game.state())] = None
-    return along
 
 
 def _progress_bar(total: int) -> Any:
