@@ -117,9 +117,10 @@ class Review:
         """The game as a timeline of verdicts, with the losing move marked; returns the Axes."""
         import matplotlib.pyplot as plt
         from matplotlib.patches import Patch
+        from matplotlib.ticker import MaxNLocator
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(9, 1.8), layout="constrained")
+            _, ax = plt.subplots(figsize=(9, 2.0), layout="constrained")
         runs: list[tuple[str, int, int]] = []
         for p in self.positions:
             if runs and runs[-1][0] == p.verdict:
@@ -131,20 +132,24 @@ class Review:
         k = self.turning_point
         if k is not None:
             ax.axvline(k + 0.5, color="black", linewidth=2)
+            right = k + 0.5 > len(self.positions) / 2
             ax.annotate(
                 f"move {k + 1}: {self.positions[k].played} (better: {self.better})",
                 (k + 0.5, 1),
-                xytext=(4, 4),
+                xytext=(-4 if right else 4, 3),
                 textcoords="offset points",
+                ha="right" if right else "left",
                 fontsize=9,
             )
         ax.set_xlim(-0.5, len(self.positions) - 0.5)
-        ax.set_ylim(0, 1.35)
+        ax.set_ylim(0, 1.3)
         ax.set_yticks([])
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("moves played")
         ax.legend(
             handles=[Patch(color=colour, label=verdict) for verdict, colour in _COLOURS.items()],
-            loc="upper right",
+            loc="upper left",
+            bbox_to_anchor=(0, -0.45),
             ncols=3,
             fontsize=8,
             frameon=False,
