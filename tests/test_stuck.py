@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from positions import applegate, applegate_state
+from positions import applegate
 from solitaire_widget.engine import ApplegateGame
 from solitaire_widget.solver import solve
 from solitaire_widget.solver.applegate import ApplegateRules, is_stuck
@@ -58,30 +58,13 @@ def test_a_stuck_single_suit_position_cannot_be_won_by_any_moves(number):
         assert solve(state, time_limit=10).status == ("won" if truth else "unwinnable")
 
 
-def two_suit_state(rng: random.Random):
-    """Two suits finished, two spread at random: waits can cross between suits' cards."""
-    suits = rng.sample("CDHS", 2)
-    cards = [rank + suit for suit in suits for rank in "A23456789TJQK"]
-    rng.shuffle(cards)
-    reserve = " ".join(cards.pop() for _ in range(rng.randint(0, 3)))
-    piles = [[[], []] for _ in range(7)]
-    for card in cards:
-        pile = piles[rng.randrange(7)]
-        pile[rng.random() < 0.75].append(card)
-    texts = []
-    for down, up in piles:
-        if down and not up:
-            up.append(down.pop())
-        texts.append(" ".join(down) + " | " + " ".join(up) if down else " ".join(up))
-    return applegate_state(texts, reserve=reserve)
-
-
 def test_no_stuck_two_suit_position_is_won_by_trying_every_move():
     """Stuck positions among random two-suit ones: trying every move (within a bound) never wins
     one, and most are proved lost outright."""
     proved = 0
     for number in range(12):
-        state = two_suit_state(random.Random(number))
+        # Two suits spread: waits can cross between the cards of different suits.
+        state = small_applegate_state(random.Random(number), suits=2, face_up=0.75)
         if stuck(state):
             truth = brute_force_winnable(state, limit=300)
             assert truth is not True, number
