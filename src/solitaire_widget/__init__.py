@@ -10,6 +10,7 @@ from .moves import Move
 from .saved import SavedGame, saved_games
 from .scoreboard import Stats, VariantStats, stats
 from .solver import Solution, solve
+from .solver.review import Review, review
 from .surveys import Survey, survey
 from .widget import Applegate, Klondike, load, resume
 
@@ -20,13 +21,15 @@ __all__ = [
     "Move",
     "load",
     "resume",
+    "Review",
+    "review",
     "saved_games",
     "SavedGame",
     "Solution",
     "solve",
     "Stats",
     "stats",
-    "survey",
     "Survey",
+    "survey",
     "VariantStats",
 ]

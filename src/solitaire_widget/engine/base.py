@@ -233,6 +233,14 @@ class Game:
         plays after a player's move), or None."""
         raise NotImplementedError
 
+    def review(self, time_limit: float = 10.0, progress: bool = True) -> Any:
+        """A ``Review`` of this game's history by the solver: each position's verdict, the move
+        that lost a winnable game (``turning_point``) and a ``better`` one. The solver is
+        imported here, when asked for, so that the rules engine never depends on it."""
+        from ..solver.review import review
+
+        return review(self, time_limit, progress)
+
     def on_move(self, callback: MoveCallback) -> None:
         """Call ``callback(move)`` after every applied move, from code or from the board."""
         self._listeners.append(callback)

@@ -22,9 +22,19 @@ from ..moves import Move
 from ..state import load_game
 from .applegate import ApplegateRules
 from .klondike import FROM_FOUNDATION, KlondikeRules
+from .lines import bare, polish, reason
 from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfolio
 
-__all__ = ["Adviser", "Solution", "first_winnable_seed", "hint", "play", "solve", "winnable"]
+__all__ = [
+    "Advice",
+    "Adviser",
+    "Solution",
+    "first_winnable_seed",
+    "hint",
+    "play",
+    "solve",
+    "winnable",
+]
 
 # What a time limit keeps back from the search (a share, at most a tenth of a second) to read the
 # state, write the line out and replay it through the engine, so that a call returns in time.
@@ -100,35 +110,63 @@ def hint(game: Any, budget: float = 1.0) -> Move | None:
     return Adviser().advise(game, budget)[0]
 
 
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the ``move``, the ``verdict`` behind it ("won" when it is the next move of a
+    winning line, "unknown" when it is only promising, "unwinnable" when nothing can win) and
+    ``reason``, why the move is worth making, in a player's words ("frees a face-down card")."""
+
+    move: Move | None
+    verdict: str
+    reason: str = ""
+
+
 class Adviser:
-    """Hints that keep to one winning line.
+    """Hints that keep to one winning line, a line a person would follow.
 
     Each search may find a different winning line, and where none is found in time the promising
     move of one position may undo that of the last, so a player pressing Hint again and again
-    could go round in circles. Once a line is found, every position along it is remembered, and a
-    player who follows it (by any route to those positions) is handed the line's next move.
+    could go round in circles. Once a line is found it is polished (``lines.polish``: safe cards
+    go up at once, fewer passes through the stock, no group moved on and on) and every position
+    along it is remembered, and a player who follows it (by any route to those positions) is
+    handed the line's next move.
     """
 
     def __init__(self) -> None:
-        self._line: dict[str, Move] = {}
+        self._line: list[Move] = []
+        self._along: dict[str, int] = {}
+
+    def advice(
+        self, game: Any, budget: float = 1.0, searching: Callable[[], object] | None = None
+    ) -> Advice:
+        """The hint for ``game``'s position within about ``budget`` seconds. ``searching`` is
+        called before a search starts (a position off the known line), so a board can show it
+        is busy."""
+        state = _state_of(game)
+        known = self._along.get(_position_of(state))
+        if known is None:
+            if searching is not None:
+                searching()
+            solution = solve(state, budget * 0.6)
+            if solution.status != WON:
+                move = _promising_move(state)
+                why = reason(load_game(state), move, []) if move is not None else ""
+                return Advice(move, solution.status, why)
+            self._line = polish(state, solution.moves)
+            self._along = _positions_along(state, self._line)
+            known = 0
+        if known == len(self._line):
+            return Advice(None, WON)
+        move = self._line[known]
+        return Advice(move, WON, reason(load_game(state), move, self._line[known + 1 :]))
 
     def advise(
         self, game: Any, budget: float = 1.0, searching: Callable[[], object] | None = None
     ) -> tuple[Move | None, str]:
-        """The hint and the verdict behind it ("won", "unwinnable" or "unknown"), so the board can
-        say that a game can no longer be won without a second search. ``searching`` is called
-        before a search starts (a position off the known line), so a board can show it is busy."""
-        state = _state_of(game)
-        known = self._line.get(_position_of(state))
-        if known is not None:
-            return known, WON
-        if searching is not None:
-            searching()
-        solution = solve(state, budget * 0.8)
-        if solution.status != WON:
-            return _promising_move(state), solution.status
-        self._line = _positions_along(state, solution.moves)
-        return (solution.moves[0] if solution.moves else None), WON
+        """The hint and the verdict behind it, so the board can say that a game can no longer be
+        won without a second search."""
+        advice = self.advice(game, budget, searching)
+        return advice.move, advice.verdict
 
 
 def _position_of(state: dict[str, Any]) -> str:
@@ -136,15 +174,16 @@ def _position_of(state: dict[str, Any]) -> str:
     return json.dumps([state[name] for name in piles])
 
 
-def _positions_along(state: dict[str, Any], moves: list[Move]) -> dict[str, Move]:
-    """Each position the line passes through, mapped to the line's move from there. A line may
-    pass a position twice (a full turn of the stock); the later move is kept, so following the
-    map always gets further along the line."""
-    game = load_game(state)
+def _positions_along(state: dict[str, Any], moves: list[Move]) -> dict[str, int]:
+    """Each position the line passes through, mapped to the index of the line's move from there
+    (``len(moves)`` at the won end). A line may pass a position twice (a full turn of the
+    stock); the later move is kept, so following the map always gets further along the line."""
+    game = load_game(bare(state))
     line = {}
-    for move in moves:
-        line[_position_of(game.state())] = move
+    for index, move in enumerate(moves):
+        line[_position_of(game.state())] = index
         game.move(move)
+    line[_position_of(game.state())] = len(moves)
     return line
 
 

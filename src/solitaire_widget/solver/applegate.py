@@ -11,6 +11,9 @@ Shortcuts, each proven never to lose a win (so an exhausted search proves a deal
 
 - Symmetry: piles are interchangeable, so a position's key lists them sorted; a King group fills
   only the first empty pile, and never moves from a pile it alone fills.
+- A position where some card can never leave the card beneath it (``is_stuck``, which has the
+  proof) has no moves: a Five face-down under the Four of its suit, say, or two piles each
+  waiting for a card buried in the other.
 - A complete run on top of a pile goes to a foundation at once. Every card that could lie on any of
   its cards is one of its own 13, so the run can only ever move whole (or split at a King) between
   empty piles; taking it away leaves every other card as free as before, or freer.
@@ -52,6 +55,88 @@ def _complete_run(pile: bytes) -> bool:
     return all(ONTO[run[k + 1]] == run[k] for k in range(RUN_LENGTH - 1))
 
 
+def is_stuck(piles: tuple[bytes, ...], reserve: bytes) -> bool:
+    """Whether some card can never leave the card it lies on, so that the game is lost.
+
+    Every card has to leave the card beneath it (or its place in the reserve) some time, except one
+    that lies on the card it builds on (``ONTO``), which may stay there until its run goes home.
+    Look at the *first* time a card ``c`` leaves. Before that, necessarily:
+
+    - if ``c`` is face-down (or in the reserve), the card just above it has left (for the first
+      time): ``c`` must be uncovered before it can move;
+    - unless ``c`` is a King (which may move into an empty pile), ``ONTO[c]`` has been uncovered.
+      ``c`` leaves only as the bottom of a group, onto ``ONTO[c]`` elsewhere, or as the bottom of a
+      finished run, whose top card is ``ONTO[c]``, brought there and cleared; either way
+      ``ONTO[c]``'s first cover has left it first (the card now just above it), or, in the
+      reserve, it has left the reserve (nothing goes onto a reserve card, so a card whose
+      ``ONTO`` lies deeper in the reserve can never leave it). When ``ONTO[c]`` lies beneath
+      ``c`` in the same pile, some card between them has left the card beneath it first (else the
+      two only ever move together). When it lies above ``c``, nothing is assumed.
+
+    Each condition is some card's first leaving, strictly earlier. So the cards that can ever
+    leave are within the least set closed under these conditions; a card that must leave and is
+    outside it never will, whatever is played.
+    """
+    stacks = [pile[1:] for pile in piles]
+    stacks.append(reserve)
+    hidden = [pile[0] - _HEADER for pile in piles]
+    hidden.append(len(reserve))
+    where = [-1] * 52  # pile (7: the reserve) * 64 + height, or -1 when home
+    for i, cards in enumerate(stacks):
+        for height, card in enumerate(cards):
+            where[card] = i * 64 + height
+    conditions = []
+    must_leave = []
+    # Top cards first: a card's conditions are mostly about the cards above it and above other
+    # cards, so most are met within the first pass.
+    for i, cards in enumerate(stacks):
+        size = len(cards)
+        for height in range(size - 1, -1, -1):
+            card = cards[height]
+            above = cards[height + 1] if height < hidden[i] and height + 1 < size else -1
+            onto = ONTO[card]
+            king = RANK[card] == KING
+            if i < 7 and height and cards[height - 1] == onto:
+                if king:
+                    conditions.append((card, above, None))
+                # Otherwise it lies in its run's order already: it never has to leave, and never
+                # can, which the default (never shown to leave) says.
+                continue
+            must_leave.append(card)
+            options = None
+            spot = where[onto]
+            if not king and spot >= 0:
+                j, below = divmod(spot, 64)
+                if j == 7:
+                    options = () if i == 7 and below < height else (onto,)
+                elif j == i:
+                    if i < 7 and below < height:
+                        options = cards[below + 1 : height]
+                elif below + 1 < len(stacks[j]):
+                    options = (stacks[j][below + 1],)
+            conditions.append((card, above, options))
+    left = bytearray(52)
+    while True:
+        waiting = []
+        for condition in conditions:
+            card, above, options = condition
+            if above >= 0 and not left[above]:
+                waiting.append(condition)
+                continue
+            if options is not None:
+                for other in options:
+                    if left[other]:
+                        break
+                else:
+                    waiting.append(condition)
+                    continue
+            left[card] = 1
+        if len(waiting) == len(conditions):
+            break
+        conditions = waiting
+    return not all(left[card] for card in must_leave)
+
+
 class ApplegateRules:
     """Positions and moves of one Applegate game for the searches of ``search``."""
 
@@ -62,6 +147,7 @@ class ApplegateRules:
             up = [parse_card(card) for card in pile["up"]]
             piles.append(bytes((_HEADER + len(down), *down, *up)))
         reserve = bytes(parse_card(card) for card in state["reserve"])
+        self._held: set[bytes] = set()
         self.start = (tuple(piles), reserve)
         self.root = self._settle(piles, reserve, None)
 
@@ -74,6 +160,18 @@ class ApplegateRules:
         return not reserve and all(len(pile) == 1 for pile in piles)
 
     def moves(self, position: tuple) -> list[tuple]:
+        """``all_moves``, or none from a position that is lost for good (see ``is_stuck``)."""
+        piles, reserve = position
+        # ``is_stuck`` costs several times a move search, so it looks at each layout of the
+        # face-down cards, lowest face-up cards and reserve once: where a card turned up.
+        held = b"".join(pile[: pile[0] - _HEADER + 2] for pile in piles) + reserve
+        if held not in self._held:
+            self._held.add(held)
+            if is_stuck(piles, reserve):
+                return []
+        return self.all_moves(position)
+
+    def all_moves(self, position: tuple) -> list[tuple]:
         """Moves in rising order of promise (the search tries the last first)."""
         piles, reserve = position
         # One string of all the piles finds any card's place with one C-level search.

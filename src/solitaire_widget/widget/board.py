@@ -17,6 +17,8 @@ from .. import scoreboard, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, IllegalMove, KlondikeGame
 from ..moves import Move
+from ..solver.coach import Coach
+from ..solver.review import Review
 from ..state import load_game
 from ..store import GameRecord, autosave_enabled, store_path
 from ..words import move_in_words, variant_label
@@ -78,6 +80,7 @@ class BoardSettings(TypedDict, total=False):
     the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
     The last three are on, except on a lesson board. ``autosave`` (True): record the game in
     the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
+    ``coach`` (False): warn at once when a move loses a game the solver proved winnable.
     """
 
     controls: str | Iterable[str]
@@ -87,6 +90,7 @@ class BoardSettings(TypedDict, total=False):
     four_colour: bool
     clock: bool | None
     autosave: bool
+    coach: bool
 
 
 def _checked(settings: BoardSettings) -> dict[str, Any]:
@@ -104,9 +108,11 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         "show_marks": settings.get("show_marks", True),
         "four_colour": settings.get("four_colour", False),
         "autosave": settings.get("autosave", True),
+        "coach": settings.get("coach", False),
     }
-    if not isinstance(checked["autosave"], bool):
-        raise TypeError(f"autosave is True or False, not {checked['autosave']!r}")
+    for name in ("autosave", "coach"):
+        if not isinstance(checked[name], bool):
+            raise TypeError(f"{name} is True or False, not {checked[name]!r}")
     for name in ("clock", "auto_move", "smart_click"):
         value = settings.get(name)
         if value is not None and not isinstance(value, bool):
@@ -147,6 +153,9 @@ class _Board(anywidget.AnyWidget):
         True, help="After a move on the board, send the cards that are safe to the foundations."
     ).tag(sync=True)
     four_colour = traitlets.Bool(False, help="Clubs green, diamonds blue.").tag(sync=True)
+    coach = traitlets.Bool(
+        False, help="Warn at once when a move loses a game the solver proved winnable."
+    ).tag(sync=True)
     _board = traitlets.Dict().tag(sync=True)
     _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
     _hint = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
@@ -170,6 +179,7 @@ class _Board(anywidget.AnyWidget):
         self._winnable_deals = winnable
         self._daily: DailyDeal | None = getattr(self, "_daily", None)
         self._adviser = solver.Adviser()
+        self._coach = Coach()
         self._actions = Actions()
         self._timer = Clock(enabled=settings.pop("clock"))
         self._listeners: list[Callable[[Move], Any]] = []
@@ -343,13 +353,20 @@ class _Board(anywidget.AnyWidget):
     @contextmanager
     def _recording(self, together: bool) -> Iterator[None]:
         """The moves made inside enter the history as one action (``together``) or one action
-        each, counted from the history even when an ``on_move`` callback raises."""
+        each, counted from the history even when an ``on_move`` callback raises. In coach mode
+        the action is then judged (see ``solver.coach``); it always stands."""
         before = self._game.moves
+        position = self._game.state() if self.coach else None
         try:
             yield
         finally:
-            self._actions.made(self._game.moves - before, together)
+            made = self._game.moves - before
+            self._actions.made(made, together)
             self._sync()
+            if position is not None and made > 0:
+                warning = self._coach.judge(position, self._game, self._game.history[before])
+                if warning is not None:
+                    self._say(warning.text, "coach")
 
     @contextmanager
     def _working(self) -> Iterator[None]:
@@ -466,9 +483,10 @@ class _Board(anywidget.AnyWidget):
 
     def _answer_hint(self) -> None:
         with self._working():
-            move, verdict = self._adviser.advise(
+            advice = self._adviser.advice(
                 self._game, searching=lambda: self._show_busy(FINDING_A_HINT)
             )
+            move, verdict = advice.move, advice.verdict
             with self.hold_sync():
                 if verdict == "unwinnable":
                     ways = _either(self._remedies())
@@ -480,7 +498,8 @@ class _Board(anywidget.AnyWidget):
                 else:
                     resolved = str(self._game.resolve(move))
                     self.set_trait("_hint", {"move": resolved, "version": self._version})
-                    text = f"Hint: {move_in_words(self._game, move)}."
+                    why = f" It {advice.reason}." if advice.reason else ""
+                    text = f"Hint: {move_in_words(self._game, move)}.{why}"
                     if verdict != "won":
                         text += " No sure win was found in time; this move looks most promising."
                     self._say(text, "info")
@@ -614,6 +633,11 @@ class _Board(anywidget.AnyWidget):
         """True or False when the solver decides within a second whether this position can still
         be won, None when it cannot tell."""
         return solver.winnable(self._game)
+
+    def review(self, time_limit: float = 10.0, progress: bool = True) -> Review:
+        """The solver's ``Review`` of this game: each position's verdict, the move that lost a
+        winnable game (``turning_point``) and a ``better`` one; ``.plot()`` draws it."""
+        return self._game.review(time_limit, progress)
 
     def play(self, moves: Iterable[Move | str], delay: float = 0.3) -> None:
         """Make ``moves`` one by one, ``delay`` seconds apart, so every view animates them:

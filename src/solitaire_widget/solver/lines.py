@@ -1,0 +1,398 @@
+"""Turning a solver's winning line into one a person would play, and saying why each move is made.
+
+The solver's line wins, but it is not written for people: its shortcuts reach a stock card in
+whatever order suits the search, a card may go up to a foundation long after it could, and a group
+may be moved on and on between piles. ``polish`` rewrites the line and keeps every rewrite only if
+the new line, replayed through the rules engine, still wins:
+
+- the line is held as *card steps* ("the 7 of clubs onto the 8 of hearts", "the Ace of spades to a
+  foundation"), so a step still means the same move when earlier steps change which pile a card is
+  in; the draws and recycles are not steps at all, but whatever brings the next card to the top of
+  the waste;
+- a card that could safely go up to its foundation (the solver's own safety rule, proven never to
+  lose a win) goes up as soon as it can, not steps later;
+- a step that moves a card which a later step moves again is left out when the line still wins
+  without it and gets shorter: a group moved on from pile to pile goes straight to its last place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import RANK, SUIT, SUIT_NAMES, long_name, parse_card
+from ..engine import Game, IllegalMove
+from ..moves import Move
+from ..state import load_game
+from .klondike import is_safe
+
+__all__ = ["Step", "bare", "polish", "reason", "stock_passes"]
+
+# Replays a polish may try, for sending cards up sooner and for the rest: each costs one replay
+# of part of the line through the engine, so the limits bound a hint's cost, and they count
+# replays, not seconds, so that a deal's hints are the same on every machine.
+FOUNDATION_TRIALS = 100
+TRIALS = 60
+
+FOUNDATION, EMPTY = "f", "empty"
+ACE, KING = 1, 13
+
+
+@dataclass(frozen=True)
+class Step:
+    """A move by the cards it moves: ``card`` (the bottom card of the group) goes ``onto`` a card,
+    to an ``EMPTY`` pile or to a ``FOUNDATION``."""
+
+    card: int
+    onto: int | str
+
+
+def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
+    """A winning line from ``state`` a person would rather follow than ``line`` (which must win)."""
+    state = bare(state)
+    played = _Played.of(state, _steps(state, line))
+    if played is None:  # a line the engine does not replay as steps: keep it as it is
+        return line
+    budget = [TRIALS]
+    if state["game"] == "klondike":
+        played = _foundations_first(played, [FOUNDATION_TRIALS])
+        played = _fewer_passes(played, budget)
+    played = _fewer_detours(played, budget)
+    return played.line
+
+
+def bare(state: dict[str, Any]) -> dict[str, Any]:
+    """The position of ``state`` without its history: loading it replays nothing."""
+    position = {**state, "history": []}
+    position.pop("start", None)
+    return position
+
+
+def stock_passes(line: list[Move]) -> int:
+    """How many times the line goes through the stock: once if it draws, plus once a recycle."""
+    texts = [str(move) for move in line]
+    return ("draw" in texts) + texts.count("recycle")
+
+
+# ----------------------------------------------------------------- steps
+
+
+def _steps(state: dict[str, Any], line: list[Move]) -> list[Step]:
+    game = load_game(state)
+    steps = []
+    for move in line:
+        if move.src != "stock" and move.dst != "stock":
+            steps.append(_step_of(game, move))
+        game.move(move)
+    return steps
+
+
+def _step_of(game: Game, move: Move) -> Step:
+    card = _pile(game, move.src)[-move.n]
+    if move.dst[0] == "f":
+        return Step(card, FOUNDATION)
+    target = game.up[int(move.dst[1]) - 1]
+    return Step(card, target[-1] if target else EMPTY)
+
+
+def _pile(game: Game, name: str) -> list[int]:
+    if name[0] == "t":
+        return game.up[int(name[1]) - 1]
+    if name[0] == "f":
+        return game.foundations[int(name[1]) - 1]
+    return getattr(game, name)
+
+
+@dataclass(frozen=True)
+class _Played:
+    """Steps as the engine made them: the position before each step (and after the last), and
+    the moves, draws included, that made each step."""
+
+    steps: list[Step]
+    positions: list[dict[str, Any]]
+    moves: list[list[Move]]
+
+    @classmethod
+    def of(cls, state: dict[str, Any], steps: list[Step]) -> _Played | None:
+        """``steps`` made from ``state``, or None when they do not win (a step that cannot be
+        made, or the game not won at the end)."""
+        game = load_game(state)
+        positions, moves = [state], []
+        try:
+            for step in steps:
+                moves.append(_make(game, step))
+                positions.append(bare(game.state()))
+        except IllegalMove:
+            return None
+        return cls(steps, positions, moves) if game.status == "won" else None
+
+    @property
+    def line(self) -> list[Move]:
+        return [move for step in self.moves for move in step]
+
+    def instead(self, k: int, tail: list[Step]) -> _Played | None:
+        """These steps up to ``k``, then ``tail`` (replayed from there); None unless it wins."""
+        rest = _Played.of(self.positions[k], tail)
+        if rest is None:
+            return None
+        return _Played(
+            self.steps[:k] + rest.steps,
+            self.positions[:k] + rest.positions,
+            self.moves[:k] + rest.moves,
+        )
+
+
+def _make(game: Game, step: Step) -> list[Move]:
+    """Make one step on ``game``: draw (and recycle) until its card is on top of the waste when it
+    lies in the talon, then move it; the moves made."""
+    made = []
+    if game.kind == "klondike" and (step.card in game.stock or step.card in game.waste):
+        turns = 2 * (len(game.stock) + len(game.waste)) + 2
+        while not game.waste or game.waste[-1] != step.card:
+            if turns == 0:
+                raise IllegalMove("the card never comes to the top of the waste")
+            draw = Move.parse("draw" if game.stock else "recycle")
+            game.move(draw)
+            made.append(draw)
+            turns -= 1
+    move = Move(_source(game, step.card), *_target(game, step))
+    game.move(move)
+    return [*made, move]
+
+
+def _source(game: Game, card: int) -> str:
+    for i, up in enumerate(game.up):
+        if card in up:
+            return f"t{i + 1}"
+    for name in ("waste", "reserve"):
+        pile = getattr(game, name, [])
+        if pile and pile[-1] == card:
+            return name
+    for i, foundation in enumerate(game.foundations):
+        if foundation and foundation[-1] == card:
+            return f"f{i + 1}"
+    raise IllegalMove("the card cannot move from where it is")
+
+
+def _target(game: Game, step: Step) -> tuple[str, int]:
+    source = _source(game, step.card)
+    n = 1
+    if source[0] == "t":
+        up = game.up[int(source[1]) - 1]
+        n = len(up) - up.index(step.card)
+    if step.onto == FOUNDATION:
+        return "f", n
+    for i, up in enumerate(game.up):
+        empty = not up and not game.down[i]
+        if (step.onto == EMPTY and empty) or (up and up[-1] == step.onto):
+            return f"t{i + 1}", n
+    raise IllegalMove("the step's target is not there")
+
+
+# ----------------------------------------------------------------- rewrites
+
+
+def _foundations_first(played: _Played, budget: list[int]) -> _Played:
+    """Send each card up as soon as it is safe to, when the line still wins that way."""
+    i = 0
+    while i < len(played.steps) and budget[0] > 0:
+        steps = played.steps
+        for card in _safe_to_send_up(load_game(played.positions[i])):
+            up = next((k for k in range(i, len(steps)) if steps[k] == Step(card, FOUNDATION)), i)
+            if up == i:
+                continue
+            budget[0] -= 1
+            tail = [Step(card, FOUNDATION)]
+            tail += [step for step in steps[i : up + 1] if step.card != card] + steps[up + 1 :]
+            trial = played.instead(i, tail)
+            if trial is not None:
+                played = trial
+                break
+        i += 1
+    return played
+
+
+def _safe_to_send_up(game: Game) -> list[int]:
+    heights = [0, 0, 0, 0]
+    for foundation in game.foundations:
+        if foundation:
+            heights[SUIT[foundation[0]]] = len(foundation)
+    tops = [up[-1] for up in game.up if up] + game.waste[-1:]
+    return [c for c in tops if heights[SUIT[c]] == RANK[c] - 1 and is_safe(c, heights)]
+
+
+def _fewer_passes(played: _Played, budget: list[int]) -> _Played:
+    """Play a stock card on the pass that goes by it, instead of after a recycle, when the line
+    still wins that way with fewer passes (or as many, and fewer moves)."""
+    j = 0
+    while j < len(played.steps) and budget[0] > 0:
+        if RECYCLE in played.moves[j]:
+            start = max((k for k in range(j) if RECYCLE in played.moves[k]), default=0)
+            for i in _passing_points(played, start, j):
+                budget[0] -= 1
+                steps = played.steps
+                trial = played.instead(i, [steps[j], *steps[i:j], *steps[j + 1 :]])
+                if trial is not None and _better_passes(trial, played):
+                    played = trial
+                    break
+        j += 1
+    return played
+
+
+RECYCLE = Move.parse("recycle")
+
+
+def _passing_points(played: _Played, start: int, j: int) -> list[int]:
+    """Step boundaries from ``start`` to ``j`` where step ``j``'s stock card could be played
+    without a recycle and without drawing past a card the steps in between play from the waste;
+    the latest first (it keeps the most of the line's order)."""
+    step = played.steps[j]
+    points = []
+    for i in range(start + 1, j):
+        position = played.positions[i]
+        stock = [parse_card(card) for card in position["stock"]]
+        if step.card not in stock or not _takes(position, step):
+            continue
+        passed = set(stock[stock.index(step.card) + 1 :])
+        if not any(later.card in passed for later in played.steps[i:j]):
+            points.append(i)
+    return points[::-1][:2]
+
+
+def _takes(position: dict[str, Any], step: Step) -> bool:
+    """Whether the step's target is there in ``position`` (a state dict)."""
+    if step.onto == FOUNDATION:
+        tops = [parse_card(pile[-1]) for pile in position["foundations"] if pile]
+        if RANK[step.card] == ACE:
+            return len(tops) < 4
+        return step.card - 1 in tops
+    for pile in position["tableau"]:
+        if step.onto == EMPTY and not pile["up"] and not pile["down"]:
+            return True
+        if pile["up"] and parse_card(pile["up"][-1]) == step.onto:
+            return True
+    return False
+
+
+def _better_passes(trial: _Played, played: _Played) -> bool:
+    mine, theirs = stock_passes(trial.line), stock_passes(played.line)
+    return mine < theirs or (mine == theirs and len(trial.line) < len(played.line))
+
+
+def _fewer_detours(played: _Played, budget: list[int]) -> _Played:
+    """Leave out a move of a card that a later step moves again, when the line still wins and
+    gets shorter; the last such moves first, so each trial replays little."""
+    k = len(played.steps) - 1
+    while k >= 0 and budget[0] > 0:
+        steps = played.steps
+        card = steps[k].card
+        if steps[k].onto != FOUNDATION and any(step.card == card for step in steps[k + 1 :]):
+            budget[0] -= 1
+            trial = played.instead(k, steps[k + 1 :])
+            if trial is not None and len(trial.line) < len(played.line):
+                played = trial
+        k -= 1
+    return played
+
+
+# ----------------------------------------------------------------- reasons
+
+
+def reason(game: Game, move: Move, ahead: list[Move]) -> str:
+    """Why ``move`` is worth making from ``game``'s position, in a player's words, judged by what
+    it does and by ``ahead``, the line's moves after it ("frees a face-down card")."""
+    if move.src == "stock" or move.dst == "stock":
+        wanted = _next_talon_card(game, [move, *ahead])
+        verb = "draws" if move.dst == "waste" else "turns the waste over"
+        return f"{verb} to reach the {long_name(wanted)}" if wanted is not None else verb
+    after = load_game(game.state())
+    after.move(move)
+    card = _pile(game, move.src)[-move.n]
+    if move.src[0] == "t":
+        column = int(move.src[1]) - 1
+        if len(game.up[column]) == move.n and game.down[column]:
+            return "frees a face-down card"
+        if len(game.up[column]) == move.n:
+            king = _next_king_into(after, f"t{column + 1}", ahead)
+            if king is not None:
+                return f"makes room for the {long_name(king)}"
+            if move.dst[0] != "f" and _king_waits(after):
+                return f"empties a {'column' if game.kind == 'klondike' else 'pile'} for a King"
+    if move.dst[0] == "f":
+        if game.kind == "applegate":
+            return f"sends the run of {SUIT_NAMES[SUIT[card]]} home"
+        if RANK[card] == ACE:
+            return "starts a foundation"
+        return f"builds the {SUIT_NAMES[SUIT[card]]} foundation"
+    if move.src in ("waste", "reserve"):
+        return f"plays the {long_name(card)} from the {move.src}"
+    if move.src[0] == "f":
+        held = _next_onto(after, card, ahead)
+        if held is not None:
+            return f"brings back the {long_name(card)} to hold the {long_name(held)}"
+        return f"brings back the {long_name(card)}"
+    if move.src[0] == "t" and len(game.up[int(move.src[1]) - 1]) > move.n:
+        column = int(move.src[1]) - 1
+        uncovered = game.up[column][-move.n - 1]
+        use = _use_of(after, uncovered, ahead)
+        if use:
+            return f"uncovers the {long_name(uncovered)} {use}"
+    if RANK[card] == KING and not game.up[int(move.dst[1]) - 1]:
+        return f"puts the {long_name(card)} in the empty {move.dst}"
+    return f"builds on the {long_name(game.up[int(move.dst[1]) - 1][-1])}"
+
+
+def _king_waits(game: Game) -> bool:
+    """Whether some King lies on face-down cards, in the stock, waste or reserve."""
+    kings = [c for c in range(52) if RANK[c] == KING]
+    talon = [
+        *getattr(game, "stock", []),
+        *getattr(game, "waste", []),
+        *getattr(game, "reserve", []),
+    ]
+    on_face_down = [up[0] for up, down in zip(game.up, game.down, strict=True) if up and down]
+    return any(king in talon or king in on_face_down for king in kings)
+
+
+def _next_talon_card(game: Game, moves: list[Move]) -> int | None:
+    """The waste card the first play from the waste in ``moves`` plays."""
+    replay = load_game(game.state())
+    for move in moves:
+        if move.src == "waste":
+            return replay.waste[-1]
+        if move.src != "stock" and move.dst != "stock":
+            return None
+        replay.move(move)
+    return None
+
+
+def _next_king_into(game: Game, column: str, ahead: list[Move]) -> int | None:
+    replay = load_game(game.state())
+    for move in ahead[:12]:
+        if move.dst == column:
+            card = _pile(replay, move.src)[-move.n]
+            return card if RANK[card] == KING else None
+        replay.move(move)
+    return None
+
+
+def _next_onto(game: Game, card: int, ahead: list[Move]) -> int | None:
+    """The card the line next puts onto ``card``, if it does so soon."""
+    replay = load_game(game.state())
+    for move in ahead[:12]:
+        if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
+            return _pile(replay, move.src)[-move.n]
+        replay.move(move)
+    return None
+
+
+def _use_of(game: Game, card: int, ahead: list[Move]) -> str | None:
+    """What the line soon does with the just-uncovered ``card``, in words ("for its foundation")."""
+    replay = load_game(game.state())
+    for move in ahead[:12]:
+        if _pile(replay, move.src)[-move.n :][:1] == [card]:
+            return "for its foundation" if move.dst[0] == "f" else "so that it can move"
+        if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
+            return f"to take the {long_name(_pile(replay, move.src)[-move.n])}"
+        replay.move(move)
+    return None
