@@ -143,8 +143,8 @@ class ApplegateGame(Game):
 
     # ----------------------------------------------------------------- making a move
 
-    def _execute(self, plan: Plan) -> tuple:
-        return self._move_cards(plan)
+    def _execute(self, plan: Plan, receipt: list[tuple]) -> None:
+        self._move_cards(plan, receipt)
 
     def _describe(self, move: Move, plan: Plan) -> str:
         source, _, target, n, _ = plan

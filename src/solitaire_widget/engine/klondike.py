@@ -20,6 +20,8 @@ DRAW_THREERECYCLE = -20
 FREEDRAW_THREERECYCLES = 2
 
 DRAW = Move("stock", "waste")
+# What undoing a draw of 1, 2 or 3 cards needs: one shared record each, not a new one per draw.
+DRAW_RECORDS = {count: ("draw", count) for count in (1, 2, 3)}
 RECYCLE = Move("waste", "stock")
 WASTE_TO_FOUNDATION = Move("waste", "f")
 WASTE_TO = tuple(Move("waste", column) for column in TABLEAU)
@@ -145,7 +147,7 @@ class KlondikeGame(Game):
     def _plan(self, move: Move) -> Plan:
         src, dst, n = move.src, move.dst, move.n
         if src == "stock" or dst == "stock":
-            return self._plan_stock(move)
+            return self._plan_stock(src, dst)
         if src == "reserve" or dst == "reserve":
             raise IllegalMove("Klondike has no reserve.")
         if src == dst:
@@ -207,14 +209,14 @@ class KlondikeGame(Game):
             delta = 0
         return (source, source_column, target, n, delta)
 
-    def _plan_stock(self, move: Move) -> Plan:
-        if move == DRAW:
+    def _plan_stock(self, src: str, dst: str) -> Plan:
+        if src == "stock" and dst == "waste":
             if not self.stock:
                 if self.waste:
                     raise IllegalMove("The stock is empty: recycle the waste.")
                 raise IllegalMove("The stock and the waste are both empty.")
             return ("draw",)
-        if move == RECYCLE:
+        if src == "waste" and dst == "stock":
             if self.stock:
                 raise IllegalMove("The waste is recycled only when the stock is empty.")
             if not self.waste:
@@ -238,21 +240,46 @@ class KlondikeGame(Game):
 
     # ----------------------------------------------------------------- making a move
 
-    def _execute(self, plan: Plan) -> tuple:
+    def _touched(self, plan: Plan) -> list[list[int]]:
+        if len(plan) < 3:  # a draw or a recycle, planned or recorded
+            return [self.stock, self.waste]
+        return super()._touched(plan)
+
+    def _touched_by(self, record: tuple) -> list[list[int]]:
+        return self._touched(record if record[0] != "cards" else record[1])
+
+    def _execute(self, plan: Plan, receipt: list[tuple]) -> None:
         if plan[0] == "draw":
-            count = min(self._draw, len(self.stock))
-            for _ in range(count):
-                self.waste.append(self.stock.pop())
-            return ("draw", count)
-        if plan[0] == "recycle":
+            stock, waste = self.stock, self.waste
+            count = self._draw if self._draw < len(stock) else len(stock)
+            cards = stock[-count:]
+            base, size = len(stock) - count, len(waste)
+            try:
+                waste += cards[::-1]
+                del stock[base:]
+                receipt.append(DRAW_RECORDS[count])
+            except BaseException:
+                if not receipt:
+                    del waste[size:]
+                    stock[base:] = cards
+                raise
+        elif plan[0] == "recycle":
+            stock, waste = self.stock, self.waste
+            cards = waste[:]
             self._add_score(self._recycle_penalty())
-            self.stock[:] = self.waste[::-1]
-            self.waste.clear()
-            self.recycles += 1
-            return plan
-        record = self._move_cards(plan)
-        self._add_score(plan[4] + (TURN_UP[self._scoring] if record[2] else 0))
-        return record
+            try:
+                stock[:] = cards[::-1]
+                waste.clear()
+                self.recycles += 1
+                receipt.append(plan)
+            except BaseException:
+                if not receipt:
+                    stock.clear()
+                    waste[:] = cards
+                raise
+        else:
+            self._add_score(plan[4] + (TURN_UP[self._scoring] if self._turns_up(plan) else 0))
+            self._move_cards(plan, receipt)
 
     def _revert(self, record: tuple) -> None:
         if record[0] == "draw":
