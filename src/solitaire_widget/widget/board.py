@@ -6,16 +6,19 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
+from comm import DummyComm
 
 from .. import solver
 from ..engine import ApplegateGame, Game, IllegalMove, KlondikeGame
+from ..engine.text import render
 from ..moves import Move
+from ..shape import brief
 from ..state import load_game
 from .requests import request_refusal
 from .view import board_view
@@ -38,9 +41,10 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, _widget: object) -> str | None:
-    """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text."""
-    return None if seed is None else str(seed)
+def _seed_to_json(seed: int | None, widget: _Board) -> str | None:
+    """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
+    made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
+    return None if seed is None or not widget.show_seed else str(seed)
 
 
 def _now_ms() -> int:
@@ -63,6 +67,9 @@ class _Board(anywidget.AnyWidget):
     show_marks = traitlets.Bool(True, help="Mark the piles that take a picked-up card.").tag(
         sync=True
     )
+    show_seed = traitlets.Bool(
+        True, help="Send the seed to the page (it reveals every hidden card to whoever sees it)."
+    ).tag(sync=True)
     _board = traitlets.Dict().tag(sync=True)
     _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
     _hint = traitlets.Dict(None, allow_none=True).tag(sync=True)
@@ -70,43 +77,64 @@ class _Board(anywidget.AnyWidget):
 
     _game: Game
 
-    def _attach(self, game: Game, show_marks: bool) -> None:
+    def _attach(self, game: Game, show_marks: bool, show_seed: bool = True) -> None:
         """Set up the widget around ``game``; every constructor ends here."""
         self._winnable_deals = getattr(self, "_winnable_deals", False)
         self._adviser = solver.Adviser()
         if not isinstance(game, self._game_class):
             raise TypeError(f"{type(self).__name__} shows a {self._game_class.__name__}")
         self._game = game
+        self._legal: tuple[int, list[Move]] = (-1, [])  # the legal moves _sync worked out
         self._message_id = 0
-        super().__init__(show_marks=show_marks)
+        super().__init__(show_marks=show_marks, show_seed=show_seed)
         self.on_msg(self._on_request)
         self._sync()
 
     @classmethod
-    def _wrap(cls, game: Game, *, show_marks: bool = True) -> _Board:
+    def _wrap(cls, game: Game, *, show_marks: bool = True, show_seed: bool = True) -> _Board:
         """A widget showing an existing engine game (what ``load`` returns)."""
         board = cls.__new__(cls)
-        board._attach(game, show_marks)
+        board._attach(game, show_marks, show_seed)
         return board
+
+    @traitlets.observe("show_seed")
+    def _send_seed_again(self, _change: object) -> None:
+        self.send_state("seed")
 
     # ------------------------------------------------------------- keeping the page in step
 
     def _sync(self) -> None:
-        """Bring every synced trait up to date with the game, in one message to every view."""
+        """Bring every synced trait up to date with the game, in one message to every view.
+
+        An interrupt (Ctrl-C) can cut this short with some traits set and others not, or with
+        the message to the page unsent; then it runs again and sends every trait, so the page
+        and the traits agree with the game before the interrupt goes on."""
+        try:
+            self._sync_traits()
+        except BaseException:
+            self._sync_traits()
+            self.send_state()
+            raise
+
+    def _sync_traits(self) -> None:
+        """Set every trait from the game; those that did not change are left alone."""
         game = self._game
         status = game.status
-        with self.hold_sync():
+        with self.hold_sync() if self._page_may_listen() else nullcontext():
             was = self.status
             before = self._board.get("version")
             # status last, so that an observer of status sees the move count it belongs to
-            self.set_trait("score", game.score)
-            self.set_trait("moves", game.moves)
-            self.set_trait("seed", game.seed)
-            self.set_trait("_board", {**board_view(game), "winnable_deal": self._winnable_deals})
-            self.set_trait("status", status)
+            self._set("score", game.score)
+            self._set("moves", game.moves)
+            self._set("seed", game.seed)
+            legal = game.legal_moves()
+            self._legal = (game.version, legal)
+            view = board_view(game, legal)
+            self._set("_board", {**view, "winnable_deal": self._winnable_deals})
+            self._set("status", status)
             self._update_clock(status)
             if before != game.version:
-                self.set_trait("_hint", None)
+                self._set("_hint", None)
                 if status == "won" and was != "won":
                     self._say(f"You won in {game.moves} moves!", "win")
                 elif status == "lost" and was != "lost":
@@ -126,7 +154,13 @@ class _Board(anywidget.AnyWidget):
             clock["ended"] = None
         elif clock["ended"] is None and clock["started"] is not None:
             clock["ended"] = _now_ms()
-        self.set_trait("_clock", clock)
+        self._set("_clock", clock)
+
+    def _set(self, name: str, value: Any) -> None:
+        """``set_trait``, skipped when the value is what the trait holds: traitlets' checks
+        and change notices cost more than a move, and most traits stay as they are."""
+        if getattr(self, name) != value:
+            self.set_trait(name, value)
 
     def _say(self, text: str, kind: str) -> None:
         self._message_id += 1
@@ -140,6 +174,24 @@ class _Board(anywidget.AnyWidget):
             yield
         finally:
             self._sync()
+
+    def _page_may_listen(self) -> bool:
+        """False when no page can ever get this board's messages: outside a kernel the comm is
+        ``comm``'s ``DummyComm``, which drops them all (unless a test has put something in its
+        place). Then ipywidgets' work of preparing each message is skipped: it costs more than
+        the move it reports, and scripts and simulations play boards with no page."""
+        comm = self.comm
+        return type(comm) is not DummyComm or bool({"send", "publish_msg"} & vars(comm).keys())
+
+    def send_state(self, key: str | Iterable[str] | None = None) -> None:
+        if self._page_may_listen():
+            super().send_state(key)
+
+    def notify_change(self, change: Any) -> None:
+        if self._page_may_listen():
+            super().notify_change(change)
+        else:  # observers only, without ipywidgets' syncing
+            traitlets.HasTraits.notify_change(self, change)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page never sets the game: it asks through requests. What it tries to set is
@@ -163,7 +215,7 @@ class _Board(anywidget.AnyWidget):
             assert isinstance(content, dict)
             self._carry_out(content)
         except Exception as error:  # a request from the page must never raise in the kernel
-            self.log.exception("solitaire_widget: request %r failed", content)
+            self.log.exception("solitaire_widget: request (%s) failed", brief(content))
             self._say(f"That request failed inside the kernel: {error}", "error")
 
     def _carry_out(self, request: dict[str, Any]) -> None:
@@ -251,7 +303,8 @@ class _Board(anywidget.AnyWidget):
             self.set_trait("_clock", {"started": None, "ended": None})
 
     def legal_moves(self) -> list[Move]:
-        return self._game.legal_moves()
+        version, legal = self._legal
+        return list(legal) if version == self._game.version else self._game.legal_moves()
 
     def is_legal(self, move: Move | str) -> bool:
         return self._game.is_legal(move)
@@ -291,10 +344,11 @@ class _Board(anywidget.AnyWidget):
         solver.play(self, moves, delay)
 
     def __str__(self) -> str:
-        return str(self._game)
+        return render(self._game, show_seed=self.show_seed)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} seed={self.seed} moves={self.moves} {self.status}>"
+        seed = self.seed if self.show_seed else "hidden"
+        return f"<{type(self).__name__} seed={seed} moves={self.moves} {self.status}>"
 
 
 class Klondike(_Board):
@@ -310,11 +364,12 @@ class Klondike(_Board):
         *,
         show_marks: bool = True,
         winnable: bool = False,
+        show_seed: bool = True,
     ) -> None:
         self._winnable_deals = winnable
         if winnable:
             seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks)
+        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), show_marks, show_seed)
 
     @classmethod
     def from_deal(
@@ -324,10 +379,11 @@ class Klondike(_Board):
         scoring: str | None = "standard",
         *,
         show_marks: bool = True,
+        show_seed: bool = True,
     ) -> Klondike:
         """A game dealt from these 52 cards in the order a person deals them."""
         game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return cls._wrap(game, show_marks=show_marks)
+        return cls._wrap(game, show_marks=show_marks, show_seed=show_seed)
 
 
 class Applegate(_Board):
@@ -336,21 +392,34 @@ class Applegate(_Board):
     _game_class = ApplegateGame
 
     def __init__(
-        self, seed: int | None = None, *, show_marks: bool = True, winnable: bool = False
+        self,
+        seed: int | None = None,
+        *,
+        show_marks: bool = True,
+        winnable: bool = False,
+        show_seed: bool = True,
     ) -> None:
         self._winnable_deals = winnable
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        self._attach(ApplegateGame(seed=seed), show_marks)
+        self._attach(ApplegateGame(seed=seed), show_marks, show_seed)
 
     @classmethod
-    def from_deal(cls, cards: Sequence[str], *, show_marks: bool = True) -> Applegate:
+    def from_deal(
+        cls, cards: Sequence[str], *, show_marks: bool = True, show_seed: bool = True
+    ) -> Applegate:
         """A game dealt from these 52 cards in the order a person deals them."""
-        return cls._wrap(ApplegateGame.from_deal(cards), show_marks=show_marks)
+        return cls._wrap(ApplegateGame.from_deal(cards), show_marks=show_marks, show_seed=show_seed)
 
 
-def load(state: dict[str, Any] | str, *, show_marks: bool = True) -> Klondike | Applegate:
-    """A new widget of the right kind from a state dict or its JSON text (``g.state()``)."""
+def load(
+    state: dict[str, Any] | str | bytes, *, show_marks: bool = True, show_seed: bool = True
+) -> Klondike | Applegate:
+    """A new widget of the right kind from a state dict or its JSON text (``g.state()``).
+
+    A state from elsewhere is checked in full; anything this package could not have written is
+    refused with a ``ValueError`` that says what is wrong (see the README's state format
+    limits). ``show_seed=False`` keeps the seed from the page, for boards others will see."""
     game = load_game(state)
     kind = Klondike if isinstance(game, KlondikeGame) else Applegate
-    return kind._wrap(game, show_marks=show_marks)
+    return kind._wrap(game, show_marks=show_marks, show_seed=show_seed)
