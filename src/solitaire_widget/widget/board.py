@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -51,6 +51,29 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
+class _UpToDateOnRead:
+    """For the traits that cost a search or a view of the whole board to work out (status and
+    what only the page needs): a board that no page can see works them out when they are read,
+    not after every move (see ``_Board._sync``)."""
+
+    def get(self, obj: Any, cls: Any = None) -> Any:
+        if obj._view_behind:
+            obj._catch_up()
+        return super().get(obj, cls)  # type: ignore[misc]
+
+
+class _ViewUnicode(_UpToDateOnRead, traitlets.Unicode):
+    pass
+
+
+class _ViewDict(_UpToDateOnRead, traitlets.Dict):
+    pass
+
+
+# The traits ``_Board._sync`` sets after every change.
+_SYNCED = ("score", "moves", "seed", "status", "_board", "_message", "_hint", "_clock")
+
+
 class _Board(anywidget.AnyWidget):
     """A game of solitaire shown as a board; the engine game it wraps keeps the rules."""
 
@@ -58,7 +81,7 @@ class _Board(anywidget.AnyWidget):
     _css = _bundle_file("widget.css", "")
     _game_class: ClassVar[type[Game]]
 
-    status = traitlets.Unicode("playing", read_only=True).tag(sync=True)
+    status = _ViewUnicode("playing", read_only=True).tag(sync=True)
     score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
     moves = traitlets.Int(0, read_only=True).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
@@ -70,12 +93,14 @@ class _Board(anywidget.AnyWidget):
     show_seed = traitlets.Bool(
         True, help="Send the seed to the page (it reveals every hidden card to whoever sees it)."
     ).tag(sync=True)
-    _board = traitlets.Dict().tag(sync=True)
-    _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
-    _hint = traitlets.Dict(None, allow_none=True).tag(sync=True)
-    _clock = traitlets.Dict({"started": None, "ended": None}).tag(sync=True)
+    _board = _ViewDict().tag(sync=True)
+    _message = _ViewDict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
+    _hint = _ViewDict(None, allow_none=True).tag(sync=True)
+    _clock = _ViewDict({"started": None, "ended": None}).tag(sync=True)
 
     _game: Game
+    # Whether the traits of _UpToDateOnRead are behind the game.
+    _view_behind = False
 
     def _attach(self, game: Game, show_marks: bool, show_seed: bool = True) -> None:
         """Set up the widget around ``game``; every constructor ends here."""
@@ -104,47 +129,66 @@ class _Board(anywidget.AnyWidget):
     # ------------------------------------------------------------- keeping the page in step
 
     def _sync(self) -> None:
-        """Bring every synced trait up to date with the game, in one message to every view.
+        """Bring every synced trait up to date with the game, in one message to every view;
+        traits that did not change are left alone.
 
-        An interrupt (Ctrl-C) can cut this short with some traits set and others not, or with
-        the message to the page unsent; then it runs again and sends every trait, so the page
-        and the traits agree with the game before the interrupt goes on."""
-        try:
-            self._sync_traits()
-        except BaseException:
-            self._sync_traits()
-            self.send_state()
-            raise
-
-    def _sync_traits(self) -> None:
-        """Set every trait from the game; those that did not change are left alone."""
+        A board no page can see (outside a kernel) that nobody observes leaves the status and
+        the page's traits behind, to be worked out when one is read: scripts and simulations
+        that play thousands of moves on boards pay for the rules alone."""
         game = self._game
-        status = game.status
-        with self.hold_sync() if self._page_may_listen() else nullcontext():
-            was = self.status
-            before = self._board.get("version")
-            # status last, so that an observer of status sees the move count it belongs to
+        if not self._page_may_listen() and not self._observed():
+            # Nobody to tell: the values go where traitlets keeps them, without its checks.
+            values = self._trait_values
+            values["score"], values["moves"], values["seed"] = game.score, game.moves, game.seed
+            self._view_behind = True
+            return
+        with self.hold_sync():
             self._set("score", game.score)
             self._set("moves", game.moves)
             self._set("seed", game.seed)
-            legal = game.legal_moves()
-            self._legal = (game.version, legal)
-            view = board_view(game, legal)
-            self._set("_board", {**view, "winnable_deal": self._winnable_deals})
-            self._set("status", status)
-            self._update_clock(status)
-            if before != game.version:
-                self._set("_hint", None)
-                if status == "won" and was != "won":
-                    self._say(f"You won in {game.moves} moves!", "win")
-                elif status == "lost" and was != "lost":
-                    self._say(
-                        "No move can make progress any more: this game is lost. "
-                        "Undo, or start a new game.",
-                        "lost",
-                    )
-                elif self._message.get("text"):
-                    self._say("", "info")
+            self._view_behind = True
+            self._catch_up()
+
+    def _observed(self) -> bool:
+        """Whether some observer listens to the traits ``_sync`` sets."""
+        notifiers = self._trait_notifiers
+        return traitlets.All in notifiers or any(name in notifiers for name in _SYNCED)
+
+    def _catch_up(self) -> None:
+        """Bring the traits ``_sync`` left behind up to date (reading one of them calls this)."""
+        self._view_behind = False  # so that reads while it works see the traits as they are
+        try:
+            with self.hold_sync() if self._page_may_listen() else nullcontext():
+                self._sync_view()
+        except BaseException:
+            self._view_behind = True
+            raise
+
+    def _sync_view(self) -> None:
+        """The status, the page's view of the board, the hint, the clock and the message."""
+        game = self._game
+        status = game.status
+        was = self.status
+        before = self._board.get("version")
+        # status last, so that an observer of status sees the move count it belongs to
+        legal = game.legal_moves()
+        self._legal = (game.version, legal)
+        view = board_view(game, legal)
+        self._set("_board", {**view, "winnable_deal": self._winnable_deals})
+        self._set("status", status)
+        self._update_clock(status)
+        if before != game.version:
+            self._set("_hint", None)
+            if status == "won" and was != "won":
+                self._say(f"You won in {game.moves} moves!", "win")
+            elif status == "lost" and was != "lost":
+                self._say(
+                    "No move can make progress any more: this game is lost. "
+                    "Undo, or start a new game.",
+                    "lost",
+                )
+            elif self._message.get("text"):
+                self._say("", "info")
 
     def _update_clock(self, status: str) -> None:
         clock = dict(self._clock)
@@ -166,14 +210,25 @@ class _Board(anywidget.AnyWidget):
         self._message_id += 1
         self.set_trait("_message", {"text": text, "kind": kind, "id": self._message_id})
 
-    @contextmanager
-    def _changing(self) -> Iterator[None]:
-        """Sync after a change even when it raises: an ``on_move`` callback may fail after the
-        move was made, and the page must still show the move."""
+    def _change(self, action: Callable[[], Any]) -> Any:
+        """Run ``action`` (a change to the game) and sync the traits afterwards, even when it
+        raises: an ``on_move`` callback may fail after the move was made, and the page must
+        still show the move.
+
+        A KeyboardInterrupt may arrive at any point: the game puts itself back, and the sync
+        runs in any case. Cut short itself (from its first line on), the sync runs again and
+        sends every trait, so the page and the traits agree with the game before the interrupt
+        goes on. (A ``with`` block would leave a gap: its ``__exit__`` can be interrupted
+        before it runs anything.)"""
         try:
-            yield
+            return action()
         finally:
-            self._sync()
+            try:
+                self._sync()
+            except BaseException:
+                self._sync()
+                self.send_state()
+                raise
 
     def _page_may_listen(self) -> bool:
         """False when no page can ever get this board's messages: outside a kernel the comm is
@@ -185,6 +240,8 @@ class _Board(anywidget.AnyWidget):
 
     def send_state(self, key: str | Iterable[str] | None = None) -> None:
         if self._page_may_listen():
+            if self._view_behind:  # before ipywidgets reads (and iterates) what it sends
+                self._catch_up()
             super().send_state(key)
 
     def notify_change(self, change: Any) -> None:
@@ -267,40 +324,41 @@ class _Board(anywidget.AnyWidget):
 
     def move(self, move: Move | str, dst: str | None = None, n: int = 1) -> None:
         """Make a move (``"t2-t5:3"``, a ``Move``, or ``src, dst[, n]``); raises ``IllegalMove``."""
-        with self._changing():
-            self._game.move(move, dst, n)
+        self._change(lambda: self._game.move(move, dst, n))
 
     def draw(self) -> None:
         """Draw from the stock, or recycle the waste when the stock is empty."""
-        with self._changing():
-            self._game.draw()
+        self._change(self._game.draw)
 
     def undo(self) -> None:
-        with self._changing():
-            self._game.undo()
+        self._change(self._game.undo)
 
     def redo(self) -> None:
-        with self._changing():
-            self._game.redo()
+        self._change(self._game.redo)
 
     def auto_finish(self) -> list[Move]:
         """Play every card that can go home now; raises ``IllegalMove`` when the game can't."""
-        with self._changing():
-            return self._game.auto_finish()
+        return self._change(self._game.auto_finish)
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal again in the same widget (a random seed when None), keeping the options."""
-        with self._changing():
-            if self._winnable_deals:
-                seed = solver.first_winnable_seed(self._game.kind, seed, self._game.options)
+        if self._winnable_deals:
+            seed = solver.first_winnable_seed(self._game.kind, seed, self._game.options)
+
+        def deal() -> None:
             self._game.new_game(seed)
             self.set_trait("_clock", {"started": None, "ended": None})
 
+        self._change(deal)
+
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
-        with self._changing():
+
+        def start_again() -> None:
             self._game.restart()
             self.set_trait("_clock", {"started": None, "ended": None})
+
+        self._change(start_again)
 
     def legal_moves(self) -> list[Move]:
         version, legal = self._legal
