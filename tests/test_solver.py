@@ -60,7 +60,7 @@ def test_solve_reads_a_game_a_state_its_json_and_anything_with_a_state_method():
     ]
     assert {r.status for r in results} == {"won"}
     assert len({tuple(r.moves) for r in results}) == 1
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="takes a game"):
         solve(42)
 
 

@@ -72,6 +72,10 @@ def _where(path: tuple | None) -> str:
     return text or "the top level"
 
 
+def _too_long(what: str, where: str, text: str, limits: Limits) -> str:
+    return f"{what}: {where} holds {brief(text)}, too long (at most {limits.text} characters)"
+
+
 def plain_copy(value: Any, limits: Limits, what: str) -> Any:
     """A copy of ``value`` made of exact JSON types, or ``ValueError`` naming the place that
     breaks ``limits`` or is not JSON. Iterative, and each container's length is checked before
@@ -89,7 +93,7 @@ def plain_copy(value: Any, limits: Limits, what: str) -> Any:
             parent[slot] = float.__float__(item)
         elif isinstance(item, str):
             if str.__len__(item) > limits.text:
-                raise ValueError(f"{what}: {_where(path)} is {brief(item)}, too long")
+                raise ValueError(_too_long(what, _where(path), item, limits))
             parent[slot] = str.__str__(item)
         elif isinstance(item, (dict, list)):
             containers += 1
@@ -115,7 +119,7 @@ def plain_copy(value: Any, limits: Limits, what: str) -> Any:
                 if set(map(type, entries)) <= {str}:  # the usual list: cards or moves
                     if max(map(len, entries), default=0) > limits.text:
                         longest = max(entries, key=len)
-                        raise ValueError(f"{what}: {_where(path)} holds {brief(longest)}")
+                        raise ValueError(_too_long(what, _where(path), longest, limits))
                     copy = entries
                 else:
                     copy = [None] * size
@@ -141,25 +145,33 @@ def parse_json_text(text: str | bytes | bytearray, limits: Limits, what: str) ->
                 f"{what} is not UTF-8 text: byte 0x{bad:02x} at position {error.start} "
                 "cannot be read"
             ) from None
-    structure = _JSON_STRING.sub("", text)
-    brackets = _NOT_BRACKET.sub("", structure)
-    depth = deepest = 0
-    for bracket in brackets[: 2 * limits.containers + 2]:
-        depth += _OPENING[bracket]
-        deepest = max(deepest, depth)
-    if deepest > limits.depth:
-        raise ValueError(f"{what} is nested too deeply (more than {limits.depth} levels)")
-    opened = brackets.count("[") + brackets.count("{")
+    # Counted in the raw text first, strings and all (no saved game has a comma or a bracket
+    # inside a string), which costs no memory: only text that passes is looked at closer.
+    if text.count(",") >= limits.items:
+        raise ValueError(
+            f"{what} holds more than {limits.items:,} values, more than a saved game can hold"
+        )
+    opened = text.count("[") + text.count("{")
     if opened > limits.containers:
+        if _deepest(_NOT_BRACKET.sub("", text), limits) > limits.depth:
+            raise ValueError(f"{what} is nested too deeply (more than {limits.depth} levels)")
         raise ValueError(
             f"{what} has {opened:,} lists and objects, more than the {limits.containers} "
             "a saved game can hold"
         )
-    if structure.count(",") >= limits.items:
-        raise ValueError(
-            f"{what} holds more than {limits.items:,} values, more than a saved game can hold"
-        )
+    if _deepest(_NOT_BRACKET.sub("", _JSON_STRING.sub("", text)), limits) > limits.depth:
+        raise ValueError(f"{what} is nested too deeply (more than {limits.depth} levels)")
     try:
         return json.loads(text)
     except ValueError as error:  # JSONDecodeError, or an integer too long to read
         raise ValueError(f"{what} is not valid JSON: {error}") from None
+
+
+def _deepest(brackets: str, limits: Limits) -> int:
+    """How deep the first brackets of ``brackets`` (nothing but brackets) nest: enough of them
+    to tell whether the nesting passes ``limits.depth``."""
+    depth = deepest = 0
+    for bracket in brackets[: 2 * limits.containers + 2]:
+        depth += _OPENING[bracket]
+        deepest = max(deepest, depth)
+    return deepest

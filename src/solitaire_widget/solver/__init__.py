@@ -237,9 +237,9 @@ def _state_of(game_or_state: Any) -> dict[str, Any]:
     elif callable(getattr(game_or_state, "state", None)):
         state = game_or_state.state()
     else:
-        raise TypeError(
+        raise ValueError(
             "solve() takes a game, a widget, a state dict or its JSON text, "
-            f"not {type(game_or_state).__name__}"
+            f"not {brief(game_or_state)}"
         )
     state.pop("start", None)
     state["history"] = []
