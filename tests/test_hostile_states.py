@@ -15,9 +15,11 @@ from __future__ import annotations
 import copy
 import json
 import random
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,6 +108,9 @@ def assert_working(board: Any) -> None:
     assert text.splitlines()[0].startswith(("Klondike", "Applegate"))
     state = board.state()
     assert sw.load(json.dumps(state)).state() == state
+    with tempfile.TemporaryDirectory() as folder:
+        board.save(Path(folder) / "game.json")
+        assert sw.load((Path(folder) / "game.json").read_text()).state() == state
     json.dumps(board.get_state(), allow_nan=False)
     assert repr(board).startswith("<")
     assert board.moves == len(board.history) == len(state["history"])

@@ -28,6 +28,7 @@ from solitaire_widget import solver
 from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
 from solitaire_widget.state import load_game
 from solitaire_widget.widget.view import board_view
+from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
 ENGINE_FILES = {
     str(Path(sw.__file__).parent / "engine" / name)
@@ -200,21 +201,9 @@ def undone(game: Game, times: int) -> Game:
     return game
 
 
-# Every face-up card is black and the stock fits nowhere (as in test_status.py): the status
-# search turns the whole stock, in draw 3, before it can say "lost".
-DEAD_KLONDIKE = [
-    "KC",
-    "AC | KS",
-    "AD AH | QC",
-    "AS QD QH | QS",
-    "JD JH TD TH | JC",
-    "9D 9H 2C 3C 4C | JS",
-    "5C 6C 7C 8C 9C 2D | TC",
-]
-DEAD_STOCK = "3D 4D 5D 6D 7D 8D KD 2H 3H 4H 5H 6H 7H 8H KH 2S 3S 4S 5S 6S 7S 8S 9S TS"
-
-
 def dead_klondike() -> Game:
+    """Every face-up card black, a stock that fits nowhere: the status search turns the whole
+    stock, in draw 3, before it can say "lost"."""
     return klondike(DEAD_KLONDIKE, foundations=[], stock=DEAD_STOCK, draw=3)
 
 

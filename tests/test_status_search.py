@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from positions import klondike
 from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
 from solitaire_widget.engine.progress import can_progress
-from test_interrupts import DEAD_KLONDIKE, DEAD_STOCK
+from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
 
 def fresh_status(game: Game) -> str:
