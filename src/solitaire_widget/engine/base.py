@@ -451,11 +451,6 @@ class Game:
                     down.append(turned)
             raise
 
-    def _turns_up(self, plan: Plan) -> bool:
-        """Whether a card move leaves a face-down card on top of its column, to be turned up."""
-        source, column, _, n, _ = plan
-        return column >= 0 and n == len(source) and bool(self.down[column])
-
     def _touched_by(self, record: tuple) -> list[list[int]]:
         """The piles undoing ``record`` changes."""
         return self._touched(record[1])

@@ -278,7 +278,11 @@ class KlondikeGame(Game):
                     waste[:] = cards
                 raise
         else:
-            self._add_score(plan[4] + (TURN_UP[self._scoring] if self._turns_up(plan) else 0))
+            source, column, _, n, delta = plan
+            if column >= 0 and n == len(source) and self.down[column]:
+                delta += TURN_UP[self._scoring]  # the move leaves a face-down card to turn up
+            if delta:
+                self._add_score(delta)
             self._move_cards(plan, receipt)
 
     def _revert(self, record: tuple) -> None:
