@@ -140,6 +140,7 @@ DRAW_3 = sw.Klondike(seed=42, draw=3).state()
 NO_SCORE = sw.Klondike(seed=42, scoring=None).state()
 DUPLICATE = with_card(KLONDIKE, KLONDIKE["tableau"][1]["up"][-1])
 CYCLES = (["draw"] * 24 + ["recycle"]) * 40_000
+DEALT = played(KlondikeGame.from_deal(DECK), 3, 1).state()
 REPRODUCERS: dict[str, tuple[Any, str]] = {
     "a list as the game": ({**KLONDIKE, "game": ["klondike"]}, "game must be"),
     "100,000 brackets": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
@@ -171,6 +172,10 @@ REPRODUCERS: dict[str, tuple[Any, str]] = {
     "bad UTF-8 bytes": (json.dumps(KLONDIKE).encode()[:40] + b"\xff" + b"}", "not UTF-8"),
     "UTF-16 text": (json.dumps(KLONDIKE).encode("utf-16"), "not UTF-8"),
     "a junk start with an empty history": ({**KLONDIKE, "start": 5}, "start"),
+    "a start whose history is 0": (
+        {**DEALT, "start": {**DEALT["start"], "history": 0}},
+        "history must be empty",
+    ),
     "a history entry that is not text": ({**KLONDIKE, "history": [["draw"]]}, "move 1"),
     "a list of 10 million stock cards": ({**KLONDIKE, "stock": ["AC"] * 10**7}, "too large"),
     "a key that is not text": ({**KLONDIKE, 7: 1}, "the key 7"),

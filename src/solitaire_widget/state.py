@@ -69,8 +69,8 @@ def load_game(state: dict[str, Any] | str | bytes) -> Game:
         start = _load_position(state["start"], allow_start=False, where="start: ")
         if start.kind != game.kind or start.options != game.options or start.seed != game.seed:
             raise ValueError("start: its game, options and seed must match the state's")
-        if state["start"]["history"]:
-            raise ValueError("start: the start position has an empty history")
+        if state["start"]["history"] != []:
+            raise ValueError("start: the start position's history must be empty")
         replay = start
         replay._begin_history(seed_deal=_is_seed_deal(start))
     elif game.seed is not None:
