@@ -18,6 +18,9 @@ MoveCallback = Callable[[Move], Any]
 # The name and version of the JSON state format of SPEC.md section 4.
 FORMAT = "solitaire-widget/1"
 
+# The index of each tableau pile id: t1 is column 0.
+COLUMN_OF = {pile: index for index, pile in enumerate(TABLEAU)}
+
 # A plan is what a legal move will do, worked out while checking it:
 # (source pile, the tableau column it comes from or -1, destination pile, cards, score change).
 Plan = tuple
@@ -469,12 +472,9 @@ class Game:
 
     # ----------------------------------------------------------------- shared checks
 
-    def _column(self, pile: str) -> int:
-        return int(pile[1]) - 1
-
-    def _take_from_column(self, pile: str, n: int) -> list[int]:
-        """The ``n`` cards a move lifts off a tableau column, or the rule that forbids it."""
-        column = self._column(pile)
+    def _lifted_column(self, pile: str, n: int) -> int:
+        """The column a move lifts ``n`` cards off, or the rule that forbids it."""
+        column = COLUMN_OF[pile]
         up = self.up[column]
         if not up:
             raise IllegalMove(f"{pile} is empty.")
@@ -484,7 +484,7 @@ class Game:
                 raise IllegalMove(f"Face-down cards never move: {pile} has only {count}.")
             total = len(up) + len(self.down[column])
             raise IllegalMove(f"{pile} has only {total} card{'s' if total > 1 else ''}.")
-        return up[-n:]
+        return column
 
 
 @functools.cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import ACE, DECK, KING, RANK, RED, long_name
 from ..moves import FOUNDATIONS, TABLEAU, Move
-from .base import Game, IllegalMove, Plan, run_moves
+from .base import COLUMN_OF, Game, IllegalMove, Plan, run_moves
 
 SCORINGS = ("standard", "vegas", None)
 DRAWS = (1, 3)
@@ -171,8 +171,7 @@ class KlondikeGame(Game):
             if n != 1:
                 raise IllegalMove("Only a foundation's top card can move back to the tableau.")
         else:
-            source_column = self._column(src)
-            self._take_from_column(src, n)
+            source_column = self._lifted_column(src, n)
             source = self.up[source_column]
         card = source[-n]
 
@@ -189,7 +188,7 @@ class KlondikeGame(Game):
                 raise IllegalMove(self._foundation_refusal(card, dst))
             return (source, source_column, target, 1, TO_FOUNDATION[self._scoring])
 
-        column = self._column(dst)
+        column = COLUMN_OF[dst]
         target = self.up[column]
         if not target and not self.down[column]:
             if RANK[card] != KING:
