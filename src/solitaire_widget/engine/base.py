@@ -63,7 +63,7 @@ class Game:
         self._version = 0
         self._legal: tuple[int, list[Move]] = (-1, [])  # (version, its legal moves), see status
         # What earlier "can anything still progress?" searches found, by position (progress.py)
-        self._progress_memory: dict[tuple, bool] = {}
+        self._progress_memory: dict[tuple[bytes, bytes], bool] = {}
         self.new_game(seed)
 
     # ----------------------------------------------------------------- setting up a game

@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from .klondike import KlondikeGame
 
 POSITION_LIMIT = 10_000
-# Positions a game remembers the answer for; past this the memory starts again.
+# Positions a game remembers the answer for (about 100 bytes each); past this it starts again.
 MEMORY_LIMIT = 50_000
+# Between two piles in a position's name: no card is 255.
+_SEPARATOR = b"\xff"
 
 
 def can_progress(
@@ -44,44 +46,49 @@ def can_progress(
         return True
     if game.kind == "klondike" and _talon_card_fits(game):
         return True
-    fixed = (*map(tuple, game.down), *map(tuple, game._piles()[18:]))
+    # What the search leaves as it is (see _namer), and the name of the rest.
+    face_down = _SEPARATOR.join(map(bytes, game.down))
     memory = game._progress_memory
-    known = memory.get((fixed, _namer(game)()))
+    known = memory.get((face_down, _namer(game)()))
     if known is not None:
         return known
     found, seen = _search(game._position_copy(), on_foundations, limit)
     if len(memory) > MEMORY_LIMIT:
         memory.clear()
     if found is False:  # nothing reachable from here progresses: all of it is lost as well
-        memory.update(dict.fromkeys(((fixed, name) for name in seen), False))
+        memory.update(dict.fromkeys(((face_down, name) for name in seen), False))
     elif found:
-        memory[fixed, _namer(game)()] = True
+        memory[face_down, _namer(game)()] = True
     return found
 
 
-def _namer(game: Game) -> Callable[[], tuple]:
+def _namer(game: Game) -> Callable[[], bytes]:
     """A function naming ``game``'s position as it is when called, for positions that moves
-    without progress reach from each other.
+    without progress reach from each other: the piles as bytes (a card is a number below 52),
+    a few dozen bytes a position, which the game's memory of searches keeps by the thousand.
 
-    Such moves never turn a card up and never take one from the reserve, so the face-down piles
-    and the reserve stay as they are and are left out of the name. Columns with no face-down
-    cards are interchangeable (so are the foundations), so their order is left out too."""
+    Such moves never turn a card up, so the face-down piles stay as they are and are left out
+    of the name. Columns with no face-down cards are interchangeable (so are the foundations),
+    so their order is left out too."""
     bare = [game.up[i] for i in range(7) if not game.down[i]]
     covered = [game.up[i] for i in range(7) if game.down[i]]
     foundations, talon = game.foundations, game._piles()[18:]
+    join = _SEPARATOR.join
 
-    def name() -> tuple:
-        return (
-            *map(tuple, covered),
-            *sorted(map(tuple, bare)),
-            *sorted(map(tuple, foundations)),
-            *map(tuple, talon),
+    def name() -> bytes:
+        return join(
+            [
+                *map(bytes, covered),
+                *sorted(map(bytes, bare)),
+                *sorted(map(bytes, foundations)),
+                *map(bytes, talon),
+            ]
         )
 
     return name
 
 
-def _search(game: Game, on_foundations: int, limit: int) -> tuple[bool | None, set[tuple]]:
+def _search(game: Game, on_foundations: int, limit: int) -> tuple[bool | None, set[bytes]]:
     """Depth-first search over the positions that moves without progress reach from ``game``
     (a copy it may change); the answer and the names of the positions it met."""
     moving = game._piles()[7:]  # the face-up runs, the foundations, the talon or the reserve
