@@ -208,11 +208,19 @@ def test_solve_refuses_a_time_limit_outside_0_to_an_hour(limit):
 
 
 def test_a_history_of_100_000_moves_loads_within_the_bounds_and_works():
-    state = {**NO_SCORE, "history": CYCLES[:MAX_HISTORY], "recycles": MAX_HISTORY // 25}
-    for form in (state, json.dumps(state)):
-        board, seconds, peak = measured(lambda form=form: sw.load(form))
+    """Draws and recycles, and a random walk (card moves cost the replay most)."""
+    cycles = {**NO_SCORE, "history": CYCLES[:MAX_HISTORY], "recycles": MAX_HISTORY // 25}
+    walk = KlondikeGame(seed=5)
+    rng = random.Random(1)
+    while walk.moves < MAX_HISTORY:
+        walk.move(rng.choice(walk.legal_moves()))
+    for state in (cycles, walk.state()):
+        start = time.process_time()
+        assert sw.load(state).moves == MAX_HISTORY
+        assert time.process_time() - start < SECONDS
+        text = json.dumps(state)
+        board, seconds, peak = measured(lambda text=text: sw.load(text))
         assert seconds < SECONDS and peak < BYTES, (seconds, peak)
-        assert board.moves == MAX_HISTORY
     assert_working(board)
     longer = {**state, "history": [*state["history"], "draw"]}
     with pytest.raises(ValueError, match="at most 100,000"):

@@ -248,7 +248,14 @@ class KlondikeGame(Game):
         return self._touched(record if record[0] != "cards" else record[1])
 
     def _execute(self, plan: Plan, receipt: list[tuple]) -> None:
-        if plan[0] == "draw":
+        if len(plan) == 5:  # a card move, the most common
+            source, column, _, n, delta = plan
+            if column >= 0 and n == len(source) and self.down[column]:
+                delta += TURN_UP[self._scoring]  # the move leaves a face-down card to turn up
+            if delta:
+                self._add_score(delta)
+            self._move_cards(plan, receipt)
+        elif plan[0] == "draw":
             stock, waste = self.stock, self.waste
             count = self._draw if self._draw < len(stock) else len(stock)
             cards = stock[-count:]
@@ -262,7 +269,7 @@ class KlondikeGame(Game):
                     del waste[size:]
                     stock[base:] = cards
                 raise
-        elif plan[0] == "recycle":
+        else:  # a recycle
             stock, waste = self.stock, self.waste
             cards = waste[:]
             self._add_score(self._recycle_penalty())
@@ -276,13 +283,6 @@ class KlondikeGame(Game):
                     stock.clear()
                     waste[:] = cards
                 raise
-        else:
-            source, column, _, n, delta = plan
-            if column >= 0 and n == len(source) and self.down[column]:
-                delta += TURN_UP[self._scoring]  # the move leaves a face-down card to turn up
-            if delta:
-                self._add_score(delta)
-            self._move_cards(plan, receipt)
 
     def _revert(self, record: tuple) -> None:
         if record[0] == "draw":
