@@ -5,6 +5,12 @@ draw counts as one of them), pick one at random and make it. Each engine gets th
 the same step budget; rounds alternate between the engines and the best of each is kept, so a
 busy moment on the machine does not decide the ratio.
 
+The same random games are played through the board widgets (``sw.Klondike``, ``sw.Applegate``),
+made outside a kernel as a script makes them: every move also brings the board's view and traits
+up to date, with no page to send them to. A last table prints what one move costs at the start
+of a game and after 10,000 draws, through the engine and through a board: a move must not cost
+more the longer the game.
+
     python benchmarks/engine_speed.py [--games 60] [--steps 250] [--rounds 3]
 """
 
@@ -17,10 +23,15 @@ from collections.abc import Callable
 
 from soliterm.engine import new_solitaire
 
+import solitaire_widget as sw
 from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
 
+LONG_GAME = 10_000  # draws before the second measure of a move's cost
 
-def play_ours(make: Callable[[int], Game], seeds: range, steps: int) -> int:
+
+def play_ours(
+    make: Callable[[int], Game | sw.Klondike | sw.Applegate], seeds: range, steps: int
+) -> int:
     rng = random.Random(1)
     made = 0
     for seed in seeds:
@@ -77,6 +88,45 @@ def best_rates(
     return mine, theirs
 
 
+def draw_cost(game: Game | sw.Klondike, draws: int, rounds: int) -> float:
+    """Seconds per ``draw()`` (a draw or a recycle) over ``draws`` draws from where the game is,
+    best of ``rounds`` after one to warm up; each round is undone afterwards, so every round
+    starts at the same move."""
+    best = float("inf")
+    for round_ in range(rounds + 1):
+        start = time.perf_counter()
+        for _ in range(draws):
+            game.draw()
+        if round_:
+            best = min(best, (time.perf_counter() - start) / draws)
+        for _ in range(draws):
+            game.undo()
+    return best
+
+
+def on_a_page(board: sw.Klondike) -> sw.Klondike:
+    """A board whose messages go to a page (one that drops them): it keeps its view and traits
+    up to date after every move and builds every message, as in a notebook."""
+    board.comm.send = lambda data=None, metadata=None, buffers=None: None
+    return board
+
+
+def long_game_rows(rounds: int) -> list[tuple[str, float, float]]:
+    """(name, seconds per move at move 0, seconds per move after ``LONG_GAME`` draws)."""
+    rows = []
+    for name, make in (
+        ("engine Klondike", lambda: KlondikeGame(seed=1, scoring=None)),
+        ("board, no page", lambda: sw.Klondike(seed=1, scoring=None)),
+        ("board on a page", lambda: on_a_page(sw.Klondike(seed=1, scoring=None))),
+    ):
+        game = make()
+        fresh = draw_cost(game, 200, rounds)
+        for _ in range(LONG_GAME):
+            game.draw()
+        rows.append((name, fresh, draw_cost(game, 200, rounds)))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
@@ -84,6 +134,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     seeds = range(args.games)
+    # A board costs more per move than the bare engine: a fifth of the games keeps the run short.
+    board_seeds = range(max(1, args.games // 5))
 
     pairs = [
         ("Klondike draw 1", lambda: play_ours(KlondikeGame, seeds, args.steps),
@@ -92,14 +144,27 @@ def main() -> None:
          "soliterm klondike 3", lambda: play_soliterm("klondike", seeds, args.steps, {"draw": 3})),
         ("Applegate", lambda: play_ours(ApplegateGame, seeds, args.steps),
          "soliterm scorpion", lambda: play_soliterm("scorpion", seeds, args.steps)),
+        ("board Klondike 1", lambda: play_ours(sw.Klondike, board_seeds, args.steps),
+         "soliterm klondike", lambda: play_soliterm("klondike", board_seeds, args.steps)),
+        ("board Klondike 3",
+         lambda: play_ours(lambda s: sw.Klondike(s, draw=3), board_seeds, args.steps),
+         "soliterm klondike 3",
+         lambda: play_soliterm("klondike", board_seeds, args.steps, {"draw": 3})),
+        ("board Applegate", lambda: play_ours(sw.Applegate, board_seeds, args.steps),
+         "soliterm scorpion", lambda: play_soliterm("scorpion", board_seeds, args.steps)),
     ]  # fmt: skip
     print(f"{args.games} games x up to {args.steps} random moves, best of {args.rounds} rounds")
+    print(f"(boards: {len(board_seeds)} games, made outside a kernel, no page open)")
     print(f"{'ours':<18}{'moves/s':>10}   {'baseline':<20}{'moves/s':>10}{'ratio':>8}")
     for name, ours, baseline_name, baseline in pairs:
         mine, theirs = best_rates(ours, baseline, args.rounds)
         print(
             f"{name:<18}{mine:>10,.0f}   {baseline_name:<20}{theirs:>10,.0f}{mine / theirs:>7.1f}x"
         )
+    print(f"\nOne draw at move 0 and after {LONG_GAME:,} draws (best of {args.rounds} rounds)")
+    print(f"{'game':<18}{'move 0':>10}{'long game':>12}{'ratio':>8}")
+    for name, fresh, late in long_game_rows(args.rounds):
+        print(f"{name:<18}{fresh * 1e6:>8.1f}us{late * 1e6:>10.1f}us{late / fresh:>7.2f}x")
 
 
 if __name__ == "__main__":

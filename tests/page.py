@@ -15,6 +15,7 @@ class Page:
     def __init__(self, board: Any) -> None:
         self.board = board
         self.updates: list[dict[str, Any]] = []
+        board.get_state()  # what a page gets when it opens: the whole state, up to date
         board.comm.send = self._receive
 
     def _receive(self, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:

@@ -151,13 +151,15 @@ def test_vegas_takes_5_for_a_card_taken_back_off_a_foundation():
 
 
 def test_vegas_pays_nothing_for_turning_a_card_or_playing_the_waste():
-    assert score_after(klondike(["4C | 8S", "9H"], scoring="vegas", score=-52), "t1-t2") == -52
-    assert score_after(klondike(["9H"], waste="8S", scoring="vegas", score=-52), "waste-t1") == -52
+    # no foundation cards, so the Vegas score is the deck's cost
+    vegas = {"foundations": [], "scoring": "vegas", "score": -52}
+    assert score_after(klondike(["4C | 8S", "9H"], **vegas), "t1-t2") == -52
+    assert score_after(klondike(["9H"], waste="8S", **vegas), "waste-t1") == -52
 
 
 @pytest.mark.parametrize("draw", [1, 3])
 def test_vegas_recycles_cost_nothing(draw):
-    game = klondike(["KS"], waste="2C", scoring="vegas", score=-52, draw=draw)
+    game = klondike(["KS"], waste="2C", foundations=[], scoring="vegas", score=-52, draw=draw)
     for _ in range(4):
         game.draw()
         game.draw()
@@ -165,9 +167,9 @@ def test_vegas_recycles_cost_nothing(draw):
 
 
 def test_vegas_score_may_be_negative():
-    game = klondike(["6S"], foundations=["5H"], scoring="vegas", score=-50)
+    game = klondike(["6S"], foundations=["5H"], scoring="vegas", score=-27)
     game.move("f1-t1")
-    assert game.score == -55
+    assert game.score == -32
 
 
 # ----------------------------------------------------------------- no score

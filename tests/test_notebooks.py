@@ -107,3 +107,17 @@ def test_every_exercise_falls_back_to_its_answer_when_nobody_moves(
         assert result["data"]["text/markdown"].startswith(
             "No move made on the board yet; here is the answer: "
         ), cell.id
+
+
+def test_the_page_share_ipynb_exports_holds_the_board_and_not_its_seed(
+    executed: Callable[[str], Run],
+) -> None:
+    """share.ipynb's exported boards are made with show_seed=False (issue 10)."""
+    printed = "".join(
+        output.get("text", "")
+        for cell in executed("share").notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.outputs
+    )
+    assert "board state inside: True" in printed
+    assert "the seed inside: False" in printed

@@ -60,7 +60,7 @@ def test_solve_reads_a_game_a_state_its_json_and_anything_with_a_state_method():
     ]
     assert {r.status for r in results} == {"won"}
     assert len({tuple(r.moves) for r in results}) == 1
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="takes a game"):
         solve(42)
 
 
@@ -324,4 +324,6 @@ def test_a_solution_says_what_it_found():
     assert isinstance(solution, Solution)
     assert solution.nodes > 0 and solution.seconds > 0
     assert repr(solution).startswith(f"<Solution won in {len(solution.moves)} moves")
-    assert solve(KlondikeGame(seed=2), time_limit=0).moves == []
+    for no_time in (0, -1, float("nan"), float("inf"), True, "5"):
+        with pytest.raises(ValueError, match="time_limit"):
+            solve(KlondikeGame(seed=2), time_limit=no_time)

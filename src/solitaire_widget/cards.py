@@ -22,7 +22,10 @@ SUIT = tuple(card // 13 for card in DECK)
 RED = tuple(SUIT[card] in (1, 2) for card in DECK)
 NAME = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
 
-_CARD_TEXT = re.compile(r"^(10|[a2-9tjqk])([cdhs♣♦♥♠])$", re.IGNORECASE)
+# ASCII case-folding only: under Unicode rules the Kelvin sign (U+212A) would match "k".
+_CARD_TEXT = re.compile(r"^(10|[a2-9tjqk])([cdhs♣♦♥♠])$", re.IGNORECASE | re.ASCII)
+# No card name is longer, spaces around it included, than this; longer text is not read at all.
+_LONGEST_CARD_TEXT = 8
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -31,15 +34,27 @@ def make_card(rank: int, suit: int) -> int:
 
 def parse_card(text: str) -> int:
     """Read a card written as ``TH``, ``10H``, ``th`` or ``T♥``."""
-    match = _CARD_TEXT.match(text.strip()) if isinstance(text, str) else None
+    readable = isinstance(text, str) and len(text) <= _LONGEST_CARD_TEXT
+    match = _CARD_TEXT.match(text.strip()) if readable else None
     if match is None:
         raise ValueError(
-            f"cannot read {text!r} as a card (write rank then suit, e.g. 'TH' or 'QS')"
+            f"cannot read {_shown(text)} as a card (write rank then suit, e.g. 'TH' or 'QS')"
         )
     rank_text, suit_text = match.group(1).upper(), match.group(2).upper()
     rank = 10 if rank_text == "10" else RANKS.index(rank_text) + 1
     suit = SUITS.index(suit_text) if suit_text in SUITS else SUIT_SYMBOLS.index(suit_text)
     return make_card(rank, suit)
+
+
+def _shown(text: object) -> str:
+    """How a refused card text is named in the message: short, and pointing at a lookalike
+    character (the Kelvin sign looks just like K)."""
+    if not isinstance(text, str):
+        return f"a value of type {type(text).__name__}"
+    if len(text) > _LONGEST_CARD_TEXT:
+        return f"a text of {len(text):,} characters"
+    odd = [char for char in text if not char.isascii() and char not in SUIT_SYMBOLS]
+    return f"{text!r} (U+{ord(odd[0]):04X} is not a plain letter)" if odd else repr(text)
 
 
 def card_name(card: int) -> str:

@@ -21,10 +21,11 @@ class Move:
     canonical notation and ``Move.parse`` reads it back.
     """
 
-    __slots__ = ("src", "dst", "n")
+    __slots__ = ("src", "dst", "n", "_text")
     src: str
     dst: str
     n: int
+    _text: str  # the notation, written once: the board's view prints every legal move
 
     def __init__(self, src: str, dst: str | None = None, n: int = 1) -> None:
         if dst is None:
@@ -41,6 +42,7 @@ class Move:
         object.__setattr__(self, "src", src)
         object.__setattr__(self, "dst", dst)
         object.__setattr__(self, "n", n)
+        object.__setattr__(self, "_text", self._notation())
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -70,6 +72,9 @@ class Move:
         raise TypeError(f"expected a Move or its notation, got {type(move).__name__}")
 
     def __str__(self) -> str:
+        return self._text
+
+    def _notation(self) -> str:
         if (self.src, self.dst) == _WORDS["draw"]:
             return "draw"
         if (self.src, self.dst) == _WORDS["recycle"]:

@@ -7,15 +7,22 @@ history that does not lead to the position is caught.
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
 
 from .cards import ACE, NAME, RANK, RED, SUIT, parse_card, shuffled_deck
 from .engine import GAMES, Game, IllegalMove
 from .engine.applegate import RESERVE_SIZE, is_complete_run
 from .engine.base import FORMAT
-from .engine.klondike import DRAWS, SCORINGS
+from .engine.klondike import (
+    SCORINGS,
+    TO_FOUNDATION,
+    TURN_UP,
+    VEGAS_DECK_COST,
+    WASTE_TO_TABLEAU,
+)
 from .moves import Move
+from .shape import Limits, brief, parse_json_text, plain_copy
 
 KEYS = (
     "format", "game", "options", "seed", "tableau", "foundations",
@@ -23,27 +30,47 @@ KEYS = (
 )  # fmt: skip
 OPTIONAL_KEYS = ("start",)
 
+# The longest history a saved game may carry. Loading replays it, so this bounds the time a load
+# takes (about a quarter of a second for the longest) and the memory it needs.
+MAX_HISTORY = 100_000
+# A saved game as JSON: one object with a "start" object inside, 7 piles of two lists, 4
+# foundations and the other lists, 5 levels deep; the history holds nearly all of its values;
+# every text in it (format, game, scoring, a card, a move) is short. ``g.save`` writes the
+# longest history in about 1.5 MB.
+STATE_LIMITS = Limits(depth=6, containers=80, items=MAX_HISTORY + 400, text=32, size=4_000_000)
+# Recycling needs a card in the waste, so at least one draw between two recycles.
+MAX_RECYCLES = MAX_HISTORY // 2
+# Standard scoring: each card reaches a foundation for good once (a card taken back costs more
+# than it brings again), each of the 21 face-down cards turns up once and each of the 24 stock
+# cards goes from the waste to the tableau at most once.
+MAX_STANDARD_SCORE = (
+    52 * TO_FOUNDATION["standard"] + 21 * TURN_UP["standard"] + 24 * WASTE_TO_TABLEAU["standard"]
+)
+# A card in a saved game, as SPEC writes it (any case): plain ASCII, no spaces.
+_CARD_NAME = re.compile(r"(?:10|[a2-9tjqk])[cdhs]", re.IGNORECASE | re.ASCII)
 
-def load_game(state: dict[str, Any] | str) -> Game:
-    """A new engine game from a state dict or its JSON text; ``ValueError`` says what is wrong."""
-    if isinstance(state, (str, bytes)):
-        try:
-            state = json.loads(state)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"the state is not valid JSON: {error}") from None
-    if not isinstance(state, dict):
-        raise ValueError(f"a state is a JSON object (dict), not {type(state).__name__}")
+
+def load_game(state: dict[str, Any] | str | bytes) -> Game:
+    """A new engine game from a state dict or its JSON text (``str`` or UTF-8 ``bytes``).
+
+    Anything that is not a state this package could have written is refused with a
+    ``ValueError`` saying what is wrong; the checks cost time and memory bounded by
+    ``STATE_LIMITS`` and ``MAX_HISTORY``, whatever the input.
+    """
+    state = _read(state)
     game = _load_position(state, allow_start=True)
     history = _read_history(state["history"])
     if not history:
+        if "start" in state:
+            raise ValueError("start: only a state with a history has a start position")
         game._begin_history(seed_deal=_is_seed_deal(game))
         return game
     if "start" in state:
         start = _load_position(state["start"], allow_start=False, where="start: ")
         if start.kind != game.kind or start.options != game.options or start.seed != game.seed:
             raise ValueError("start: its game, options and seed must match the state's")
-        if state["start"]["history"]:
-            raise ValueError("start: the start position has an empty history")
+        if state["start"]["history"] != []:
+            raise ValueError("start: the start position's history must be empty")
         replay = start
         replay._begin_history(seed_deal=_is_seed_deal(start))
     elif game.seed is not None:
@@ -53,19 +80,34 @@ def load_game(state: dict[str, Any] | str) -> Game:
         raise ValueError(
             "history: a game with a history needs its seed or a 'start' position to replay from"
         )
-    for number, move in enumerate(history, 1):
-        try:
-            replay.move(move)
-        except IllegalMove as refusal:
-            raise ValueError(
-                f"history: move {number} ({move}) is illegal there: {refusal}"
-            ) from None
+    try:
+        replay._replay(history)
+    except IllegalMove as refusal:
+        reason, number = refusal.args
+        raise ValueError(
+            f"history: move {number} ({history[number - 1]}) is illegal there: {reason}"
+        ) from None
     difference = _first_difference(replay, game)
     if difference:
         raise ValueError(
             f"history: replaying it does not lead to this position ({difference} differs)"
         )
     return replay
+
+
+def _read(state: Any) -> dict[str, Any]:
+    """The state as a plain dict within ``STATE_LIMITS``; the history's length is checked
+    before anything looks at its moves."""
+    if isinstance(state, (str, bytes, bytearray)):
+        state = parse_json_text(state, STATE_LIMITS, "the state")
+    if not isinstance(state, dict):
+        raise ValueError(f"a state is a JSON object (dict), not {brief(state)}")
+    history = dict.get(state, "history")
+    if isinstance(history, list) and list.__len__(history) > MAX_HISTORY:
+        raise ValueError(
+            f"history: {list.__len__(history):,} moves; a saved game holds at most {MAX_HISTORY:,}"
+        )
+    return plain_copy(state, STATE_LIMITS, "the state")
 
 
 def _is_seed_deal(game: Game) -> bool:
@@ -86,32 +128,34 @@ def _first_difference(replayed: Game, given: Game) -> str | None:
 
 
 def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
+    """A game in the position ``state`` describes (a plain copy: exact JSON types), with no
+    history yet."""
     if not isinstance(state, dict):
-        raise ValueError(f"{where}a state is a JSON object, not {type(state).__name__}")
+        raise ValueError(f"{where}a state is a JSON object, not {brief(state)}")
     allowed = set(KEYS) | (set(OPTIONAL_KEYS) if allow_start else set())
     missing = [key for key in KEYS if key not in state]
     if missing:
         raise ValueError(f"{where}the state lacks {', '.join(missing)}")
-    unknown = sorted(str(key) for key in state if key not in allowed)
+    unknown = sorted(key for key in state if key not in allowed)
     if unknown:
-        raise ValueError(f"{where}unknown keys: {', '.join(unknown)}")
+        raise ValueError(f"{where}unknown keys: {', '.join(map(brief, unknown[:5]))}")
     if state["format"] != FORMAT:
-        raise ValueError(f"{where}format must be {FORMAT!r}, not {state['format']!r}")
+        raise ValueError(f"{where}format must be {FORMAT!r}, not {brief(state['format'])}")
     kind = state["game"]
-    if kind not in GAMES:
-        raise ValueError(f"{where}game must be 'klondike' or 'applegate', not {kind!r}")
+    if not isinstance(kind, str) or kind not in GAMES:
+        raise ValueError(f"{where}game must be 'klondike' or 'applegate', not {brief(kind)}")
 
     game = GAMES[kind]._unconfigured(**_options(kind, state["options"], where))
     seed = state["seed"]
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64
-    ):
-        raise ValueError(f"{where}seed must be null or an integer from 0 to 2**64-1, not {seed!r}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
+        raise ValueError(
+            f"{where}seed must be null or an integer from 0 to 2**64-1, not {brief(seed)}"
+        )
     game.seed = seed
 
     tableau = state["tableau"]
     if not isinstance(tableau, list) or len(tableau) != 7:
-        raise ValueError(f"{where}tableau must be a list of 7 piles")
+        raise ValueError(f"{where}tableau must be a list of 7 piles, not {brief(tableau)}")
     game.down, game.up = [], []
     for number, pile in enumerate(tableau, 1):
         if not isinstance(pile, dict) or set(pile) != {"down", "up"}:
@@ -127,7 +171,7 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
 
     foundations = state["foundations"]
     if not isinstance(foundations, list) or len(foundations) != 4:
-        raise ValueError(f"{where}foundations must be a list of 4 piles")
+        raise ValueError(f"{where}foundations must be a list of 4 piles, not {brief(foundations)}")
     game.foundations = [_cards(pile, f"{where}f{i}") for i, pile in enumerate(foundations, 1)]
     stock = _cards(state["stock"], f"{where}stock")
     waste = _cards(state["waste"], f"{where}waste")
@@ -148,43 +192,59 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
                 raise ValueError(f"{where}f{number} must be empty or hold a complete 13-card run")
     _check_deck(game, where)
     game.score = _score(game, state["score"], where)
-    recycles = state["recycles"]
-    if isinstance(recycles, bool) or not isinstance(recycles, int) or recycles < 0:
-        raise ValueError(f"{where}recycles must be a whole number >= 0, not {recycles!r}")
-    if kind == "applegate" and recycles:
-        raise ValueError(f"{where}Applegate has no stock to recycle: recycles must be 0")
-    game.recycles = recycles
+    game.recycles = _recycles(kind, state["recycles"], where)
     return game
 
 
 def _options(kind: str, options: Any, where: str) -> dict[str, Any]:
+    """The game's options, of exactly the types the constructors take: ``3.0`` is not a draw
+    count and ``true`` is not 1."""
     if not isinstance(options, dict):
-        raise ValueError(f"{where}options must be an object")
+        raise ValueError(f"{where}options must be an object, not {brief(options)}")
     if kind == "applegate":
         if options:
-            raise ValueError(f"{where}Applegate takes no options, got {sorted(options)}")
+            raise ValueError(
+                f"{where}Applegate takes no options, got {', '.join(map(brief, options))}"
+            )
         return options
     if set(options) != {"draw", "scoring"}:
         raise ValueError(f'{where}Klondike options are exactly "draw" and "scoring"')
-    if options["draw"] not in DRAWS or isinstance(options["draw"], bool):
-        raise ValueError(f"{where}draw must be 1 or 3, not {options['draw']!r}")
-    if options["scoring"] not in SCORINGS:
+    draw, scoring = options["draw"], options["scoring"]
+    if type(draw) is not int or draw not in (1, 3):
+        raise ValueError(f"{where}draw must be 1 or 3, not {brief(draw)}")
+    if scoring is not None and (type(scoring) is not str or scoring not in SCORINGS):
         raise ValueError(
-            f"{where}scoring must be 'standard', 'vegas' or null, not {options['scoring']!r}"
+            f"{where}scoring must be 'standard', 'vegas' or null, not {brief(scoring)}"
         )
     return options
 
 
 def _cards(pile: Any, name: str) -> list[int]:
     if not isinstance(pile, list):
-        raise ValueError(f"{name} must be a list of cards")
-    cards = []
-    for text in pile:
-        try:
-            cards.append(parse_card(text))
-        except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
-    return cards
+        raise ValueError(f"{name} must be a list of cards, not {brief(pile)}")
+    if len(pile) > 52:
+        raise ValueError(f"{name} holds {len(pile)} cards; a deck has 52")
+    return [_card(text, name) for text in pile]
+
+
+def _card(text: Any, name: str) -> int:
+    """A card as a saved game writes it: two characters such as ``"TH"`` or ``"qs"`` (``"10H"``
+    too), plain ASCII. Lookalikes (the Kelvin sign for K, fullwidth letters) and spaces around
+    the name are refused, with the character that is wrong."""
+    if not isinstance(text, str):
+        raise ValueError(f"{name}: a card is text such as 'TH', not {brief(text)}")
+    if not text.isascii():
+        odd = next(char for char in text if not char.isascii())
+        raise ValueError(
+            f"{name}: {brief(text)} is not a card: U+{ord(odd):04X} is not a plain ASCII letter "
+            "(cards are written like 'TH' or 'QS')"
+        )
+    if _CARD_NAME.fullmatch(text) is None:
+        raise ValueError(
+            f"{name}: cannot read {brief(text)} as a card (write rank then suit with no "
+            "spaces, e.g. 'TH' or 'QS')"
+        )
+    return parse_card(text)
 
 
 def _check_klondike(game: Game, where: str) -> None:
@@ -213,25 +273,55 @@ def _check_deck(game: Game, where: str) -> None:
 
 
 def _score(game: Game, score: Any, where: str) -> int | None:
+    """The score, within what its scoring can reach: standard from 0 to
+    ``MAX_STANDARD_SCORE``; Vegas exactly the deck's cost plus 5 a card on the foundations
+    (nothing else moves a Vegas score)."""
     scoring = game.options.get("scoring")
     if scoring is None:
         if score is not None:
             raise ValueError(f"{where}score must be null when the game has no scoring")
         return None
-    if isinstance(score, bool) or not isinstance(score, int):
-        raise ValueError(f"{where}score must be a whole number, not {score!r}")
-    if scoring == "standard" and score < 0:
-        raise ValueError(f"{where}a standard score is never below 0")
+    if type(score) is not int:
+        raise ValueError(f"{where}score must be a whole number, not {brief(score)}")
+    if scoring == "standard" and not 0 <= score <= MAX_STANDARD_SCORE:
+        raise ValueError(
+            f"{where}a standard score runs from 0 to {MAX_STANDARD_SCORE}, not {brief(score)}"
+        )
+    if scoring == "vegas":
+        on_foundations = sum(map(len, game.foundations))
+        expected = VEGAS_DECK_COST + TO_FOUNDATION["vegas"] * on_foundations
+        if score != expected:
+            raise ValueError(
+                f"{where}a Vegas score is {VEGAS_DECK_COST} plus {TO_FOUNDATION['vegas']} a card "
+                f"on the foundations: {expected} here, not {brief(score)}"
+            )
     return score
 
 
+def _recycles(kind: str, recycles: Any, where: str) -> int:
+    if type(recycles) is not int or not 0 <= recycles <= MAX_RECYCLES:
+        raise ValueError(
+            f"{where}recycles must be a whole number from 0 to {MAX_RECYCLES:,} "
+            f"(what {MAX_HISTORY:,} moves can make), not {brief(recycles)}"
+        )
+    if kind == "applegate" and recycles:
+        raise ValueError(f"{where}Applegate has no stock to recycle: recycles must be 0")
+    return recycles
+
+
 def _read_history(history: Any) -> list[Move]:
+    """The moves of the history. A long history repeats a few hundred notations at most, so
+    each distinct one is read once."""
     if not isinstance(history, list):
-        raise ValueError("history must be a list of moves")
-    moves = []
-    for number, text in enumerate(history, 1):
+        raise ValueError(f"history must be a list of moves, not {brief(history)}")
+    if not set(map(type, history)) <= {str}:
+        number, text = next((n, t) for n, t in enumerate(history, 1) if type(t) is not str)
+        raise ValueError(f"history: move {number} is {brief(text)}, not a move's notation")
+    read: dict[str, Move] = {}
+    for text in dict.fromkeys(history):
         try:
-            moves.append(Move.parse(text))
+            read[text] = Move.parse(text)
         except ValueError as error:
+            number = history.index(text) + 1
             raise ValueError(f"history: move {number}: {error}") from None
-    return moves
+    return list(map(read.__getitem__, history))

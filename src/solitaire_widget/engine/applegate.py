@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
 from ..moves import TABLEAU, Move
-from .base import Game, IllegalMove, Plan, run_moves
+from .base import COLUMN_OF, Game, IllegalMove, Plan, run_moves
 
 RUN_LENGTH = 13
 RESERVE_SIZE = 3
@@ -113,8 +113,7 @@ class ApplegateGame(Game):
                 raise IllegalMove("Foundations take only a complete 13-card run of one suit.")
             source = self.reserve
         else:
-            source_column = self._column(src)
-            self._take_from_column(src, n)
+            source_column = self._lifted_column(src, n)
             source = self.up[source_column]
         card = source[-n]
 
@@ -129,7 +128,7 @@ class ApplegateGame(Game):
                     raise IllegalMove(f"{dst} already holds a finished run.")
             return (source, source_column, target, n, 0)
 
-        column = self._column(dst)
+        column = COLUMN_OF[dst]
         target = self.up[column]
         if not target:
             if RANK[card] != KING:
@@ -143,8 +142,8 @@ class ApplegateGame(Game):
 
     # ----------------------------------------------------------------- making a move
 
-    def _execute(self, plan: Plan) -> tuple:
-        return self._move_cards(plan)
+    def _execute(self, plan: Plan, receipt: list[tuple]) -> None:
+        self._move_cards(plan, receipt)
 
     def _describe(self, move: Move, plan: Plan) -> str:
         source, _, target, n, _ = plan

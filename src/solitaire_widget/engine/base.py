@@ -6,10 +6,11 @@ import functools
 import json
 import os
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, ClassVar, TextIO
 
-from ..cards import NAME, parse_card, shuffled_deck
+from ..cards import DECK, NAME, parse_card, shuffled_deck
 from ..moves import TABLEAU, Move
 from .saving import write_atomically
 
@@ -17,6 +18,9 @@ MoveCallback = Callable[[Move], Any]
 
 # The name and version of the JSON state format of SPEC.md section 4.
 FORMAT = "solitaire-widget/1"
+
+# The index of each tableau pile id: t1 is column 0.
+COLUMN_OF = {pile: index for index, pile in enumerate(TABLEAU)}
 
 # A plan is what a legal move will do, worked out while checking it:
 # (source pile, the tableau column it comes from or -1, destination pile, cards, score change).
@@ -39,6 +43,12 @@ class Game:
 
     Subclasses supply the deal, move generation (``_generate``), checking (``_plan``), the
     effect of a plan (``_execute``) and the text describing a legal move (``_describe``).
+
+    Every change is all or nothing. A ``KeyboardInterrupt`` (Ctrl-C, or any signal handler that
+    raises) can arrive between any two bytecodes, and blocking signals cannot stop one coming
+    from another thread's handler; so each change keeps what it needs to put the game back, and
+    puts it back on ``BaseException``. An interrupted move leaves the game as it was before the
+    move; once the ``on_move`` callbacks run, the move is made.
     """
 
     kind: ClassVar[str]
@@ -52,6 +62,9 @@ class Game:
     def __init__(self, seed: int | None = None) -> None:
         self._listeners: list[MoveCallback] = []
         self._version = 0
+        self._legal: tuple[int, list[Move]] = (-1, [])  # (version, its legal moves), see status
+        # What earlier "can anything still progress?" searches found, by position (progress.py)
+        self._progress_memory: dict[tuple[bytes, bytes], bool] = {}
         self.new_game(seed)
 
     # ----------------------------------------------------------------- setting up a game
@@ -72,6 +85,8 @@ class Game:
         game = cls.__new__(cls)
         game._listeners = []
         game._version = 0
+        game._legal = (-1, [])
+        game._progress_memory = {}
         game._configure(**options)
         return game
 
@@ -81,7 +96,9 @@ class Game:
             seed = random_seed()
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
-        self._start_game(seed, shuffled_deck(seed))
+        deck = shuffled_deck(seed)
+        with self._all_or_nothing():
+            self._start_game(seed, deck)
 
     def _start_game(self, seed: int | None, deck: list[int]) -> None:
         self.seed = seed
@@ -91,8 +108,30 @@ class Game:
     def restart(self) -> None:
         """Go back to where this game started (its deal, or the position it was loaded at) and
         begin a new attempt: the history, undo and redo are cleared."""
-        self._restore(self._start)
-        self._begin_history(seed_deal=self._start_is_seed_deal)
+        with self._all_or_nothing():
+            self._restore(self._start)
+            self._begin_history(seed_deal=self._start_is_seed_deal)
+
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """Put the whole game back if the block is interrupted: for the rare changes that replace
+        the position wholesale (a new deal, a restart), where a full copy costs nothing.
+
+        The block may assign new lists (``_deal``, ``_begin_history`` do) or write into the
+        piles in place (``_restore`` does); the attributes bring the old lists back, the copy of
+        the position their contents."""
+        # A game being set up (``__init__``) has no position yet: nothing to put back.
+        if not hasattr(self, "_start"):
+            yield
+            return
+        attributes = dict(self.__dict__)
+        position = self._snapshot()
+        try:
+            yield
+        except BaseException:
+            self.__dict__.update(attributes)
+            self._restore(position)
+            raise
 
     def _begin_history(self, seed_deal: bool) -> None:
         """Make the current position the start of the game's history."""
@@ -125,12 +164,20 @@ class Game:
     def _position_key(self) -> tuple:
         return tuple(tuple(pile) for pile in self._piles())
 
-    def _flip_if_needed(self, column: int) -> bool:
-        """Turn up the face-down card left on top of a column; True when one turned."""
-        if not self.up[column] and self.down[column]:
-            self.up[column].append(self.down[column].pop())
-            return True
-        return False
+    def _position_copy(self) -> Game:
+        """A new game in this position, with no history and no listeners: something a search
+        may change freely while this game stays as it is."""
+        copy = type(self)._unconfigured(**self._options)
+        copy.seed = self.seed
+        copy._deal(list(DECK))  # gives the copy its own pile lists
+        copy._restore(self._snapshot())
+        return copy
+
+    def _touched(self, plan: Plan) -> list[list[int]]:
+        """The piles a plan (or the plan inside an undo record) changes: what an interrupted
+        move or undo must put back."""
+        source, column, target = plan[0], plan[1], plan[2]
+        return [source, target, self.down[column]] if column >= 0 else [source, target]
 
     # ----------------------------------------------------------------- public API
 
@@ -169,7 +216,8 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move once, in a stable order; foundation moves have destination ``f``."""
-        return self._generate()
+        version, legal = self._legal
+        return legal[:] if version == self._version else self._generate()
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -201,29 +249,43 @@ class Game:
         Raises ``IllegalMove`` naming the rule when the rules forbid it; nothing changes then.
         """
         move = Move(move, dst, n) if dst is not None else Move.coerce(move)
-        plan = self._plan(move)
-        self._redo_stack.clear()
-        self._push(move, plan)
+        self._push(move, self._plan(move))
 
     def draw(self) -> None:
         """Draw, or recycle the waste when the stock is empty: what a click on the stock does."""
         raise IllegalMove(f"{self.kind.capitalize()} has no stock.")
 
     def undo(self) -> None:
-        if not self._undo_stack:
+        undo, history, redo = self._undo_stack, self._history, self._redo_stack
+        if not undo:
             raise IllegalMove("There is no move to undo.")
-        record, self.score, self.recycles = self._undo_stack.pop()
-        self._revert(record)
-        self._redo_stack.append(self._history.pop())
-        self._changed()
+        entry, move = undo[-1], history[-1]
+        record, score, recycles = entry
+        piles = [(pile, pile[:]) for pile in self._touched_by(record)]
+        score_now, recycles_now, depth, redo_depth = self.score, self.recycles, len(undo), len(redo)
+        try:
+            self._revert(record)
+            self.score, self.recycles = score, recycles
+            undo.pop()
+            history.pop()
+            redo.append(move)
+            self._changed()
+        except BaseException:
+            for pile, cards in piles:
+                pile[:] = cards
+            self.score, self.recycles = score_now, recycles_now
+            if len(undo) < depth:
+                undo.append(entry)
+            if len(history) < depth:
+                history.append(move)
+            del redo[redo_depth:]
+            raise
 
     def redo(self) -> None:
         if not self._redo_stack:
             raise IllegalMove("There is no move to redo.")
         move = self._redo_stack[-1]
-        plan = self._plan(move)
-        self._redo_stack.pop()
-        self._push(move, plan)
+        self._push(move, self._plan(move), redone=True)
 
     def auto_finish(self) -> list[Move]:
         raise NotImplementedError
@@ -251,11 +313,17 @@ class Game:
         if self._status_version != self._version:
             from .progress import can_progress
 
+            version = self._version
             if self._is_won():
-                self._status = "won"
+                status = "won"
             else:
-                self._status = "lost" if can_progress(self) is False else "playing"
-            self._status_version = self._version
+                # the search starts from the legal moves, which a board asks for next
+                legal = self._generate()
+                self._legal = (version, legal)
+                status = "lost" if can_progress(self, legal) is False else "playing"
+            # the answer first: cut off between the two, the next call asks again
+            self._status = status
+            self._status_version = version
         return self._status
 
     def state(self) -> dict[str, Any]:
@@ -314,14 +382,56 @@ class Game:
 
     # ----------------------------------------------------------------- the move pipeline
 
-    def _push(self, move: Move, plan: Plan) -> None:
-        score, recycles = self.score, self.recycles
-        record = self._execute(plan)
-        self._undo_stack.append((record, score, recycles))
-        self._history.append(move)
-        self._changed()
-        for callback in list(self._listeners):
+    def _push(self, move: Move, plan: Plan, redone: bool = False) -> None:
+        """Make a checked move: all of it, or (when interrupted) none of it. A new move drops
+        the redo line; a redone one takes its move off the redo line.
+
+        ``_execute`` puts the piles back itself if it is cut off before the move is made, and
+        hands over the undo record, in ``receipt``, as the move's last step; from then on
+        ``_revert`` takes the move back."""
+        score, recycles, redo = self.score, self.recycles, self._redo_stack
+        depth = len(self._history)
+        receipt: list[tuple] = []
+        try:
+            self._execute(plan, receipt)
+            self._undo_stack.append((receipt[0], score, recycles))
+            self._history.append(move)
+            if redone:
+                redo.pop()
+            elif redo:
+                self._redo_stack = []
+            version = self._version = self._version + 1
+            # A lost game stays lost after a move, unless the move takes a card off a foundation
+            # (putting it back then counts as progress); anything else asks the search again.
+            stays_lost = self._status_version == version - 1 and self._status == "lost"
+            self._status_version = version if stays_lost and move.src[0] != "f" else -1
+        except BaseException:
+            if receipt:
+                self._revert(receipt[0])
+            self.score, self.recycles, self._redo_stack = score, recycles, redo
+            del self._undo_stack[depth:], self._history[depth:]
+            if redone and (not redo or redo[-1] is not move):
+                redo.append(move)
+            raise
+        for callback in self._listeners[:]:
             callback(move)
+
+    def _replay(self, moves: list[Move]) -> None:
+        """Make a list of moves, as loading a saved game's history does: checked like ``move``
+        but without the per-move bookkeeping, so that a long history loads fast. For a game that
+        nobody sees yet (no listeners, no redo line); raises ``IllegalMove`` with the move's
+        number in ``moves`` as ``refusal.args[1]``."""
+        undo, plan_of, execute = self._undo_stack, self._plan, self._execute
+        for number, move in enumerate(moves, 1):
+            try:
+                plan = plan_of(move)
+            except IllegalMove as refusal:
+                raise IllegalMove(str(refusal), number) from None
+            score, recycles, receipt = self.score, self.recycles, []
+            execute(plan, receipt)
+            undo.append((receipt[0], score, recycles))
+        self._history.extend(moves)
+        self._changed()
 
     def _changed(self) -> None:
         self._version += 1
@@ -336,16 +446,42 @@ class Game:
     def _plan(self, move: Move) -> Plan:
         raise NotImplementedError
 
-    def _execute(self, plan: Plan) -> tuple:
-        """Carry out a checked move; return what ``_revert`` needs to take it back."""
+    def _execute(self, plan: Plan, receipt: list[tuple]) -> None:
+        """Carry out a checked move, all or nothing, and put in ``receipt`` what ``_revert``
+        needs to take it back: that is the move's last step. Cut off before it, ``_execute``
+        leaves the piles as they were (the score and the recycle count are ``_push``'s to put
+        back)."""
         raise NotImplementedError
 
-    def _move_cards(self, plan: Plan) -> tuple:
-        """Move a plan's cards and turn up a face-down card left on top; the undo record."""
+    def _move_cards(self, plan: Plan, receipt: list[tuple]) -> None:
+        """Move a plan's cards and turn up a face-down card left on top (see ``_execute``).
+
+        It keeps only what the move computes anyway (the cards, two heights), so being all or
+        nothing costs next to nothing on the engine's hot path."""
         source, column, target, n, _ = plan
-        target.extend(source[-n:])
-        del source[-n:]
-        return ("cards", plan, column >= 0 and self._flip_if_needed(column))
+        cards = source[-n:]
+        base, size = len(source) - n, len(target)
+        down = self.down[column] if column >= 0 else None
+        turned = None
+        try:
+            target += cards
+            del source[base:]
+            if down and not source:
+                turned = down[-1]
+                source.append(turned)
+                del down[-1]
+            receipt.append(("cards", plan, turned is not None))
+        except BaseException:
+            if not receipt:
+                del target[size:]
+                source[base:] = cards
+                if turned is not None and (not down or down[-1] != turned):
+                    down.append(turned)
+            raise
+
+    def _touched_by(self, record: tuple) -> list[list[int]]:
+        """The piles undoing ``record`` changes."""
+        return self._touched(record[1])
 
     def _revert(self, record: tuple) -> None:
         """Undo a card move from its record: an undo costs what the move cost, not a copy of the
@@ -361,12 +497,9 @@ class Game:
 
     # ----------------------------------------------------------------- shared checks
 
-    def _column(self, pile: str) -> int:
-        return int(pile[1]) - 1
-
-    def _take_from_column(self, pile: str, n: int) -> list[int]:
-        """The ``n`` cards a move lifts off a tableau column, or the rule that forbids it."""
-        column = self._column(pile)
+    def _lifted_column(self, pile: str, n: int) -> int:
+        """The column a move lifts ``n`` cards off, or the rule that forbids it."""
+        column = COLUMN_OF[pile]
         up = self.up[column]
         if not up:
             raise IllegalMove(f"{pile} is empty.")
@@ -376,7 +509,7 @@ class Game:
                 raise IllegalMove(f"Face-down cards never move: {pile} has only {count}.")
             total = len(up) + len(self.down[column])
             raise IllegalMove(f"{pile} has only {total} card{'s' if total > 1 else ''}.")
-        return up[-n:]
+        return column
 
 
 @functools.cache

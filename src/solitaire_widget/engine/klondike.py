@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import ACE, DECK, KING, RANK, RED, SUIT, long_name
 from ..moves import FOUNDATIONS, TABLEAU, Move
-from .base import Game, IllegalMove, Plan, run_moves
+from .base import COLUMN_OF, Game, IllegalMove, Plan, run_moves
 
 SCORINGS = ("standard", "vegas", None)
 DRAWS = (1, 3)
@@ -20,6 +20,8 @@ DRAW_THREERECYCLE = -20
 FREEDRAW_THREERECYCLES = 2
 
 DRAW = Move("stock", "waste")
+# What undoing a draw of 1, 2 or 3 cards needs: one shared record each, not a new one per draw.
+DRAW_RECORDS = {count: ("draw", count) for count in (1, 2, 3)}
 RECYCLE = Move("waste", "stock")
 WASTE_TO_FOUNDATION = Move("waste", "f")
 WASTE_TO = tuple(Move("waste", column) for column in TABLEAU)
@@ -147,7 +149,7 @@ class KlondikeGame(Game):
     def _plan(self, move: Move) -> Plan:
         src, dst, n = move.src, move.dst, move.n
         if src == "stock" or dst == "stock":
-            return self._plan_stock(move)
+            return self._plan_stock(src, dst)
         if src == "reserve" or dst == "reserve":
             raise IllegalMove("Klondike has no reserve.")
         if src == dst:
@@ -171,8 +173,7 @@ class KlondikeGame(Game):
             if n != 1:
                 raise IllegalMove("Only a foundation's top card can move back to the tableau.")
         else:
-            source_column = self._column(src)
-            self._take_from_column(src, n)
+            source_column = self._lifted_column(src, n)
             source = self.up[source_column]
         card = source[-n]
 
@@ -189,7 +190,7 @@ class KlondikeGame(Game):
                 raise IllegalMove(self._foundation_refusal(card, dst))
             return (source, source_column, target, 1, TO_FOUNDATION[self._scoring])
 
-        column = self._column(dst)
+        column = COLUMN_OF[dst]
         target = self.up[column]
         if not target and not self.down[column]:
             if RANK[card] != KING:
@@ -209,14 +210,14 @@ class KlondikeGame(Game):
             delta = 0
         return (source, source_column, target, n, delta)
 
-    def _plan_stock(self, move: Move) -> Plan:
-        if move == DRAW:
+    def _plan_stock(self, src: str, dst: str) -> Plan:
+        if src == "stock" and dst == "waste":
             if not self.stock:
                 if self.waste:
                     raise IllegalMove("The stock is empty: recycle the waste.")
                 raise IllegalMove("The stock and the waste are both empty.")
             return ("draw",)
-        if move == RECYCLE:
+        if src == "waste" and dst == "stock":
             if self.stock:
                 raise IllegalMove("The waste is recycled only when the stock is empty.")
             if not self.waste:
@@ -240,21 +241,50 @@ class KlondikeGame(Game):
 
     # ----------------------------------------------------------------- making a move
 
-    def _execute(self, plan: Plan) -> tuple:
-        if plan[0] == "draw":
-            count = min(self._draw, len(self.stock))
-            for _ in range(count):
-                self.waste.append(self.stock.pop())
-            return ("draw", count)
-        if plan[0] == "recycle":
+    def _touched(self, plan: Plan) -> list[list[int]]:
+        if len(plan) < 3:  # a draw or a recycle, planned or recorded
+            return [self.stock, self.waste]
+        return super()._touched(plan)
+
+    def _touched_by(self, record: tuple) -> list[list[int]]:
+        return self._touched(record if record[0] != "cards" else record[1])
+
+    def _execute(self, plan: Plan, receipt: list[tuple]) -> None:
+        if len(plan) == 5:  # a card move, the most common
+            source, column, _, n, delta = plan
+            if column >= 0 and n == len(source) and self.down[column]:
+                delta += TURN_UP[self._scoring]  # the move leaves a face-down card to turn up
+            if delta:
+                self._add_score(delta)
+            self._move_cards(plan, receipt)
+        elif plan[0] == "draw":
+            stock, waste = self.stock, self.waste
+            count = self._draw if self._draw < len(stock) else len(stock)
+            cards = stock[-count:]
+            base, size = len(stock) - count, len(waste)
+            try:
+                waste += cards[::-1]
+                del stock[base:]
+                receipt.append(DRAW_RECORDS[count])
+            except BaseException:
+                if not receipt:
+                    del waste[size:]
+                    stock[base:] = cards
+                raise
+        else:  # a recycle
+            stock, waste = self.stock, self.waste
+            cards = waste[:]
             self._add_score(self._recycle_penalty())
-            self.stock[:] = self.waste[::-1]
-            self.waste.clear()
-            self.recycles += 1
-            return plan
-        record = self._move_cards(plan)
-        self._add_score(plan[4] + (TURN_UP[self._scoring] if record[2] else 0))
-        return record
+            try:
+                stock[:] = cards[::-1]
+                waste.clear()
+                self.recycles += 1
+                receipt.append(plan)
+            except BaseException:
+                if not receipt:
+                    stock.clear()
+                    waste[:] = cards
+                raise
 
     def _revert(self, record: tuple) -> None:
         if record[0] == "draw":

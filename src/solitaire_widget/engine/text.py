@@ -13,16 +13,21 @@ HIDDEN = "##"
 EMPTY = "--"
 
 
-def render(game: Game) -> str:
-    lines = [_title(game), _counters(game), _extra_piles(game), _foundations(game)]
+def render(game: Game, show_seed: bool = True) -> str:
+    """The board as text; ``show_seed=False`` leaves the seed out of the title, for a board
+    others will see (the seed reveals every hidden card)."""
+    lines = [_title(game, show_seed), _counters(game), _extra_piles(game), _foundations(game)]
     for number, (down, up) in enumerate(zip(game.down, game.up, strict=True), 1):
         cards = [HIDDEN] * len(down) + [NAME[card] for card in up]
         lines.append(f"t{number}: {' '.join(cards) if cards else EMPTY}")
     return "\n".join(lines)
 
 
-def _title(game: Game) -> str:
-    seed = f"seed {game.seed}" if game.seed is not None else "custom deal"
+def _title(game: Game, show_seed: bool) -> str:
+    if game.seed is None:
+        seed = "custom deal"
+    else:
+        seed = f"seed {game.seed}" if show_seed else "seed hidden"
     if game.kind == "klondike":
         scoring = game.options["scoring"]
         scoring_text = f"{scoring} scoring" if scoring else "no scoring"

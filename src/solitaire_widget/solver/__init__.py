@@ -19,6 +19,7 @@ from typing import Any
 from ..engine import GAMES, IllegalMove
 from ..engine.base import random_seed
 from ..moves import Move
+from ..shape import brief
 from ..state import load_game
 from .applegate import ApplegateRules
 from .klondike import FROM_FOUNDATION, KlondikeRules
@@ -43,6 +44,12 @@ RESERVE_SHARE, RESERVE_CAP = 0.05, 0.1
 # winnable Klondike and Applegate deals take a few hundred. The clock is only a safety net.
 DEAL_BUDGET = 20_000
 DEAL_SECONDS = 60.0
+# Whatever the time limit, a search stores at most this many positions (each costs a few hundred
+# bytes: its name in the set of seen positions, and for best-first search the position itself),
+# which keeps a solve under about 80 MB; past it the answer is "unknown".
+MAX_POSITIONS = 200_000
+# The longest time limit ``solve`` takes, in seconds: an hour.
+MAX_TIME_LIMIT = 3600.0
 
 
 @dataclass(frozen=True)
@@ -61,13 +68,35 @@ class Solution:
 
 
 def solve(game_or_state: Any, time_limit: float = 10.0) -> Solution:
-    """Solve a game (engine game, widget, state dict or its JSON text) within ``time_limit`` s."""
-    return _solve(game_or_state, time_limit)
+    """Solve a game (engine game, widget, state dict or its JSON text) within ``time_limit``
+    seconds (more than 0, at most ``MAX_TIME_LIMIT``) and ``MAX_POSITIONS`` positions.
+
+    A state from outside is checked as ``sw.load`` checks it (``ValueError`` saying what is
+    wrong) before any search starts."""
+    return _solve(game_or_state, _seconds("time_limit", time_limit, above_zero=True))
 
 
-def _solve(game_or_state: Any, time_limit: float, positions: int | None = None) -> Solution:
+def _seconds(name: str, value: Any, above_zero: bool) -> float:
+    """A time limit or budget as a float, or ``ValueError``: a number, finite, not negative
+    (above 0 for ``solve``: a hint may be asked with no time to search), at most an hour."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not 0 <= value <= MAX_TIME_LIMIT  # also refuses NaN
+        or (above_zero and value == 0)
+    ):
+        least = "above 0" if above_zero else "from 0"
+        raise ValueError(
+            f"{name} is a number of seconds {least} and at most {MAX_TIME_LIMIT:g}, "
+            f"not {brief(value)}"
+        )
+    return float(value)
+
+
+def _solve(game_or_state: Any, time_limit: float, positions: int = MAX_POSITIONS) -> Solution:
     start = time.perf_counter()
     state = _state_of(game_or_state)
+    positions = min(positions, MAX_POSITIONS)
     deadline = start + time_limit - min(time_limit * RESERVE_SHARE, RESERVE_CAP)
     if state["game"] == "klondike":
         sound = KlondikeRules(state)
@@ -100,7 +129,7 @@ def _solve(game_or_state: Any, time_limit: float, positions: int | None = None) 
 
 def winnable(game: Any, budget: float = 1.0) -> bool | None:
     """True when a win was found within ``budget`` seconds, False when none exists, else None."""
-    status = solve(game, budget).status
+    status = _solve(game, _seconds("budget", budget, above_zero=False)).status
     return {WON: True, UNWINNABLE: False}.get(status)
 
 
@@ -142,12 +171,13 @@ class Adviser:
         """The hint for ``game``'s position within about ``budget`` seconds. ``searching`` is
         called before a search starts (a position off the known line), so a board can show it
         is busy."""
+        budget = _seconds("budget", budget, above_zero=False)
         state = _state_of(game)
         known = self._along.get(_position_of(state))
         if known is None:
             if searching is not None:
                 searching()
-            solution = solve(state, budget * 0.6)
+            solution = _solve(state, budget * 0.6)
             if solution.status != WON:
                 move = _promising_move(state)
                 why = reason(load_game(state), move, []) if move is not None else ""
@@ -241,17 +271,27 @@ def play(game: Any, moves: Iterable[Move | str], delay: float = 0.3) -> None:
             time.sleep(delay)
 
 
-def _state_of(game_or_state: Any) -> dict[str, Any]:
-    if isinstance(game_or_state, (str, bytes)):
-        return json.loads(game_or_state)
-    if isinstance(game_or_state, dict):
-        return game_or_state
+def _game_state(game_or_state: Any) -> dict[str, Any]:
+    """The whole state of a game, history included: a game's own, or a state from outside once
+    ``load_game`` has checked it (so no search meets a duplicated card or a malformed pile)."""
+    if isinstance(game_or_state, (str, bytes, bytearray, dict)):
+        return load_game(game_or_state).state()
     if callable(getattr(game_or_state, "state", None)):
         return game_or_state.state()
-    raise TypeError(
+    raise ValueError(
         "solve() takes a game, a widget, a state dict or its JSON text, "
-        f"not {type(game_or_state).__name__}"
+        f"not {brief(game_or_state)}"
     )
+
+
+def _state_of(game_or_state: Any) -> dict[str, Any]:
+    """The position to search, as a state with an empty history. The history is left out: the
+    searches and the replay of a line start from the position, and a long history would only
+    cost time."""
+    state = _game_state(game_or_state)
+    state.pop("start", None)
+    state["history"] = []
+    return state
 
 
 def _wins(state: dict[str, Any], moves: list[Move]) -> bool:

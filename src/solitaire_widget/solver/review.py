@@ -26,7 +26,7 @@ from typing import Any
 
 from ..moves import Move
 from ..state import load_game
-from . import _position_of, _positions_along, _solve, _state_of
+from . import _game_state, _position_of, _positions_along, _solve
 from .lines import bare
 from .search import UNKNOWN, UNWINNABLE, WON
 
@@ -185,7 +185,7 @@ def review(game_or_state: Any, time_limit: float = 10.0, progress: bool = True) 
     """
     start = time.perf_counter()
     deadline = start + time_limit
-    states, played = _positions(_state_of(game_or_state))
+    states, played = _positions(_game_state(game_or_state))
     reviewer = _Reviewer(states, played, progress)
     try:
         reviewer.run(deadline, time_limit)

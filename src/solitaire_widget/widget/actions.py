@@ -22,6 +22,15 @@ class Actions:
         self._joined = [False] * moves
         self._redo_joined = [False] * redoable
 
+    def fit(self, moves: int, redoable: int) -> None:
+        """Mend the grouping after an interrupt cut its bookkeeping short: one flag per move of
+        the history and per move that redo can replay (a mended move is an action of its own)."""
+        for flags, size in ((self._joined, moves), (self._redo_joined, redoable)):
+            if len(flags) > size:
+                del flags[size:]
+            elif len(flags) < size:
+                flags.extend([False] * (size - len(flags)))
+
     def made(self, count: int, together: bool) -> None:
         """``count`` new moves entered the history: one action (``together``) or one each.
         A new move ends what could be redone, in the engine and here."""

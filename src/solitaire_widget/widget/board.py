@@ -6,17 +6,20 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, TypedDict, Unpack
 
 import anywidget
 import traitlets
+from comm import DummyComm
 
 from .. import scoreboard, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, IllegalMove, KlondikeGame
+from ..engine.text import render
 from ..moves import Move
+from ..shape import brief
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -61,14 +64,38 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, _widget: object) -> str | None:
-    """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text."""
-    return None if seed is None else str(seed)
+def _seed_to_json(seed: int | None, widget: _Board) -> str | None:
+    """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
+    made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
+    return None if seed is None or not widget.show_seed else str(seed)
 
 
 def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
     """The clock is read when it is sent, so a view that opens late starts from the true total."""
     return board._timer.view()
+
+
+class _UpToDateOnRead:
+    """For the traits that cost a search or a view of the whole board to work out (status and
+    what only the page needs): a board that no page can see works them out when they are read,
+    not after every move (see ``_Board._sync``)."""
+
+    def get(self, obj: Any, cls: Any = None) -> Any:
+        if obj._view_behind:
+            obj._catch_up()
+        return super().get(obj, cls)  # type: ignore[misc]
+
+
+class _ViewUnicode(_UpToDateOnRead, traitlets.Unicode):
+    pass
+
+
+class _ViewDict(_UpToDateOnRead, traitlets.Dict):
+    pass
+
+
+# The traits ``_Board._sync`` sets after every change.
+_SYNCED = ("score", "moves", "seed", "status", "_board", "_message", "_hint", "_clock")
 
 
 class BoardSettings(TypedDict, total=False):
@@ -81,6 +108,8 @@ class BoardSettings(TypedDict, total=False):
     The last three are on, except on a lesson board. ``autosave`` (True): record the game in
     the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
     ``coach`` (False): warn at once when a move loses a game the solver proved winnable.
+    ``show_seed`` (True): send the seed to the page; off for boards others will see, since the
+    seed and the moves rebuild every hidden card.
     """
 
     controls: str | Iterable[str]
@@ -91,6 +120,7 @@ class BoardSettings(TypedDict, total=False):
     clock: bool | None
     autosave: bool
     coach: bool
+    show_seed: bool
 
 
 def _checked(settings: BoardSettings) -> dict[str, Any]:
@@ -109,8 +139,9 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         "four_colour": settings.get("four_colour", False),
         "autosave": settings.get("autosave", True),
         "coach": settings.get("coach", False),
+        "show_seed": settings.get("show_seed", True),
     }
-    for name in ("autosave", "coach"):
+    for name in ("autosave", "coach", "show_seed"):
         if not isinstance(checked[name], bool):
             raise TypeError(f"{name} is True or False, not {checked[name]!r}")
     for name in ("clock", "auto_move", "smart_click"):
@@ -136,7 +167,7 @@ class _Board(anywidget.AnyWidget):
     _esm = _bundle_file("widget.js", _UNBUILT_ESM)
     _css = _bundle_file("widget.css", "")
 
-    status = traitlets.Unicode("playing", read_only=True).tag(sync=True)
+    status = _ViewUnicode("playing", read_only=True).tag(sync=True)
     score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
     moves = traitlets.Int(0, read_only=True).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
@@ -156,15 +187,20 @@ class _Board(anywidget.AnyWidget):
     coach = traitlets.Bool(
         False, help="Warn at once when a move loses a game the solver proved winnable."
     ).tag(sync=True)
-    _board = traitlets.Dict().tag(sync=True)
-    _message = traitlets.Dict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
-    _hint = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    _clock = traitlets.Dict().tag(sync=True, to_json=_clock_to_json)
+    show_seed = traitlets.Bool(
+        True, help="Send the seed to the page (it reveals every hidden card to whoever sees it)."
+    ).tag(sync=True)
+    _board = _ViewDict().tag(sync=True)
+    _message = _ViewDict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
+    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True)
+    _clock = _ViewDict().tag(sync=True, to_json=_clock_to_json)
     _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
     _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
+    # Whether the traits of _UpToDateOnRead are behind the game.
+    _view_behind = False
 
     def _attach(
         self,
@@ -186,6 +222,7 @@ class _Board(anywidget.AnyWidget):
         self._klondike_options = dict(KLONDIKE_DEFAULTS)
         self._version_base = 0
         self._message_id = 0
+        self._legal: tuple[int, list[Move]] = (-1, [])  # the legal moves _sync worked out
         self._hold(game)
         self._begin_attempt()
         autosave = settings.pop("autosave")
@@ -255,30 +292,101 @@ class _Board(anywidget.AnyWidget):
     # ------------------------------------------------------------- keeping the page in step
 
     def _sync(self) -> None:
-        """Bring every synced trait up to date with the game, in one message to every view."""
+        """Bring every synced trait up to date with the game, in one message to every view;
+        traits that did not change are left alone. Then record the game in the store.
+
+        A board no page can see (outside a kernel) that nobody observes leaves the status and
+        the page's traits behind, to be worked out when one is read: scripts and simulations
+        that play thousands of moves on boards pay for the rules (and the store) alone."""
+        game = self._game
+        self._actions.fit(game.moves, len(game._redo_stack))
+        if not self._page_may_listen() and not self._observed():
+            # Nobody to tell: the values go where traitlets keeps them, without its checks.
+            values = self._trait_values
+            values["score"], values["moves"], values["seed"] = game.score, game.moves, game.seed
+            self._view_behind = True
+            if self._recorder.path is not None:
+                self._follow_clock()
+                self._record(self._message_id)
+            return
+        with self.hold_sync():
+            self._set("score", game.score)
+            self._set("moves", game.moves)
+            self._set("seed", game.seed)
+            said = self._message_id
+            self._view_behind = True
+            self._catch_up()
+            self._record(said)
+
+    def _observed(self) -> bool:
+        """Whether some observer listens to the traits ``_sync`` sets."""
+        notifiers = self._trait_notifiers
+        return traitlets.All in notifiers or any(name in notifiers for name in _SYNCED)
+
+    def _catch_up(self) -> None:
+        """Bring the traits ``_sync`` left behind up to date (reading one of them calls this)."""
+        self._view_behind = False  # so that reads while it works see the traits as they are
+        try:
+            with self.hold_sync() if self._page_may_listen() else nullcontext():
+                self._sync_view()
+        except BaseException:
+            self._view_behind = True
+            raise
+
+    def _sync_view(self) -> None:
+        """The status, the page's view of the board, the hint, the clock and the message."""
         game = self._game
         status = game.status
         version = self._version
-        with self.hold_sync():
-            was = "playing" if game.version == self._dealt_version else self.status
-            before = self._board.get("version")
-            # status last, so that an observer of status sees the move count it belongs to
-            self.set_trait("score", game.score)
-            self.set_trait("moves", game.moves)
-            self.set_trait("seed", game.seed)
-            view = board_view(game)
-            view["version"] = version
-            view["label"] = variant_label(game.kind, game.options)
-            view["badges"] = self._badges()
-            self.set_trait("_board", view)
-            self.set_trait("status", status)
-            self._timer.follow(game.version != self._dealt_version, status == "playing")
-            self.set_trait("_clock", self._timer.settled())
-            said = self._message_id
-            if before != version:
-                self.set_trait("_hint", None)
-                self._announce_status(status, was)
-            self._record(said)
+        was = "playing" if game.version == self._dealt_version else self.status
+        before = self._board.get("version")
+        legal = self.legal_moves()
+        view = board_view(game, legal)
+        view["version"] = version
+        view["label"] = variant_label(game.kind, game.options)
+        view["badges"] = self._badges()
+        # status last, so that an observer of status sees the move count it belongs to
+        self._set("_board", view)
+        self._set("status", status)
+        self._follow_clock()
+        self._set("_clock", self._timer.settled())
+        if before != version:
+            self._set("_hint", None)
+            self._announce_status(status, was)
+
+    def _follow_clock(self) -> None:
+        game = self._game
+        self._timer.follow(game.version != self._dealt_version, game.status == "playing")
+
+    def _set(self, name: str, value: Any) -> None:
+        """``set_trait``, skipped when the value is what the trait holds: traitlets' checks
+        and change notices cost more than a move, and most traits stay as they are."""
+        if getattr(self, name) != value:
+            self.set_trait(name, value)
+
+    def _page_may_listen(self) -> bool:
+        """False when no page can ever get this board's messages: outside a kernel the comm is
+        ``comm``'s ``DummyComm``, which drops them all (unless a test has put something in its
+        place). Then ipywidgets' work of preparing each message is skipped: it costs more than
+        the move it reports, and scripts and simulations play boards with no page."""
+        comm = self.comm
+        return type(comm) is not DummyComm or bool({"send", "publish_msg"} & vars(comm).keys())
+
+    def send_state(self, key: str | Iterable[str] | None = None) -> None:
+        if self._page_may_listen():
+            if self._view_behind:  # before ipywidgets reads (and iterates) what it sends
+                self._catch_up()
+            super().send_state(key)
+
+    def notify_change(self, change: Any) -> None:
+        if self._page_may_listen():
+            super().notify_change(change)
+        else:  # observers only, without ipywidgets' syncing
+            traitlets.HasTraits.notify_change(self, change)
+
+    @traitlets.observe("show_seed")
+    def _send_seed_again(self, _change: object) -> None:
+        self.send_state("seed")
 
     def _daily_now(self) -> DailyDeal | None:
         """The daily challenge this board plays now (through restarts; not after a new deal)."""
@@ -338,35 +446,51 @@ class _Board(anywidget.AnyWidget):
         return f"This deal cannot make any progress from the start{detail}."
 
     def _say(self, text: str, kind: str) -> None:
+        if self._view_behind:  # what a change itself says (a win, a loss) comes first
+            self._catch_up()
         self._message_id += 1
         self.set_trait("_message", {"text": text, "kind": kind, "id": self._message_id})
 
-    @contextmanager
-    def _changing(self) -> Iterator[None]:
-        """Sync after a change even when it raises: an ``on_move`` callback may fail after the
-        move was made, and the page must still show the move."""
-        try:
-            yield
-        finally:
-            self._sync()
+    def _change(self, action: Callable[[], Any]) -> Any:
+        """Run ``action`` (a change to the game) and sync the traits afterwards, even when it
+        raises: an ``on_move`` callback may fail after the move was made, and the page must
+        still show the move.
 
-    @contextmanager
-    def _recording(self, together: bool) -> Iterator[None]:
-        """The moves made inside enter the history as one action (``together``) or one action
-        each, counted from the history even when an ``on_move`` callback raises. In coach mode
-        the action is then judged (see ``solver.coach``); it always stands."""
+        A KeyboardInterrupt may arrive at any point: the game puts itself back, and the sync
+        runs in any case. Cut short itself (from its first line on), the sync runs again and
+        sends every trait, so the page and the traits agree with the game before the interrupt
+        goes on. (A ``with`` block would leave a gap: its ``__exit__`` can be interrupted
+        before it runs anything.)"""
+        try:
+            return action()
+        finally:
+            try:
+                self._sync()
+            except BaseException:
+                self._sync()
+                self.send_state()
+                raise
+
+    def _moves(self, action: Callable[[], Any], together: bool) -> Any:
+        """Run ``action``, which makes moves: they enter the history as one action (``together``)
+        or one action each, counted from the history even when an ``on_move`` callback raises
+        (and mended by ``_sync`` if an interrupt cuts the counting short). In coach mode the
+        action is then judged (see ``solver.coach``); it always stands."""
         before = self._game.moves
         position = self._game.state() if self.coach else None
-        try:
-            yield
-        finally:
-            made = self._game.moves - before
-            self._actions.made(made, together)
-            self._sync()
-            if position is not None and made > 0:
-                warning = self._coach.judge(position, self._game, self._game.history[before])
-                if warning is not None:
-                    self._say(warning.text, "coach")
+
+        def counted() -> Any:
+            try:
+                return action()
+            finally:
+                self._actions.made(self._game.moves - before, together)
+
+        result = self._change(counted)
+        if position is not None and self._game.moves > before:
+            warning = self._coach.judge(position, self._game, self._game.history[before])
+            if warning is not None:
+                self._say(warning.text, "coach")
+        return result
 
     @contextmanager
     def _working(self) -> Iterator[None]:
@@ -404,7 +528,7 @@ class _Board(anywidget.AnyWidget):
             assert isinstance(content, dict)
             self._carry_out(content)
         except Exception as error:  # a request from the page must never raise in the kernel
-            self.log.exception("solitaire_widget: request %r failed", content)
+            self.log.exception("solitaire_widget: request (%s) failed", brief(content))
             self._say(f"That request failed inside the kernel: {error}", "error")
 
     def _carry_out(self, request: dict[str, Any]) -> None:
@@ -442,23 +566,32 @@ class _Board(anywidget.AnyWidget):
     def _act(self, make: Callable[[], object]) -> None:
         """A player's move on the board, then (with ``auto_move``) every safe card sent home:
         one action, which the page's Undo takes back whole."""
-        with self._recording(together=True):
+
+        def move_and_send_home() -> None:
             make()
             while self.auto_move and (safe := self._game.safe_move()) is not None:
                 self._game.move(safe)
 
+        self._moves(move_and_send_home, together=True)
+
     def _undo_action(self) -> None:
         """The page's Undo: the player's last action, auto moves included."""
-        with self._changing():
+
+        def undo_action() -> None:
             for _ in range(self._actions.last_action()):
                 self._game.undo()
                 self._actions.undone()
 
+        self._change(undo_action)
+
     def _redo_action(self) -> None:
         """The page's Redo: the next action, whole."""
-        with self._changing():
+
+        def redo_action() -> None:
             for _ in range(self._actions.next_action()):
                 self._redo_one()
+
+        self._change(redo_action)
 
     def _redo_one(self) -> None:
         before = self._game.moves
@@ -513,30 +646,29 @@ class _Board(anywidget.AnyWidget):
 
     def move(self, move: Move | str, dst: str | None = None, n: int = 1) -> None:
         """Make a move (``"t2-t5:3"``, a ``Move``, or ``src, dst[, n]``); raises ``IllegalMove``."""
-        with self._recording(together=False):
-            self._game.move(move, dst, n)
+        self._moves(lambda: self._game.move(move, dst, n), together=False)
 
     def draw(self) -> None:
         """Draw from the stock, or recycle the waste when the stock is empty."""
-        with self._recording(together=False):
-            self._game.draw()
+        self._moves(self._game.draw, together=False)
 
     def undo(self) -> None:
         """Take back one move (the page's Undo takes back a whole action)."""
-        with self._changing():
+
+        def undo_one() -> None:
             self._game.undo()
             self._actions.undone()
 
+        self._change(undo_one)
+
     def redo(self) -> None:
         """Make the last undone move again."""
-        with self._changing():
-            self._redo_one()
+        self._change(self._redo_one)
 
     def auto_finish(self) -> list[Move]:
         """Play every card that can go home now; raises ``IllegalMove`` when the game can't.
         The page's Undo takes the whole finish back."""
-        with self._recording(together=True):
-            return self._game.auto_finish()
+        return self._moves(self._game.auto_finish, together=True)
 
     def new_game(
         self,
@@ -563,17 +695,18 @@ class _Board(anywidget.AnyWidget):
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
                 seed = solver.first_winnable_seed(kind, seed, options)
-            if kind == self.kind and options == self._game.options:
-                with self._changing():
+            same_game = kind == self.kind and options == self._game.options
+            dealt = None if same_game else GAMES[kind](seed=seed, **options)
+
+            def deal() -> None:
+                if dealt is None:
                     self._game.new_game(seed)
-                    self._winnable_deals = winnable
-                    self._begin_attempt()
-            else:
-                dealt = GAMES[kind](seed=seed, **options)
-                with self._changing():
+                else:
                     self._hold(dealt)
-                    self._winnable_deals = winnable
-                    self._begin_attempt()
+                self._winnable_deals = winnable
+                self._begin_attempt()
+
+            self._change(deal)
 
     def _next_options(
         self, game: str | None, draw: int | None, scoring: str | None
@@ -594,12 +727,19 @@ class _Board(anywidget.AnyWidget):
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
-        with self._changing():
+
+        def start_again() -> None:
             self._game.restart()
             self._begin_attempt()
 
+        self._change(start_again)
+
     def legal_moves(self) -> list[Move]:
-        return self._game.legal_moves()
+        version, legal = self._legal
+        if version != self._version:
+            legal = self._game.legal_moves()
+            self._legal = (self._version, legal)
+        return list(legal)
 
     def is_legal(self, move: Move | str) -> bool:
         return self._game.is_legal(move)
@@ -645,10 +785,11 @@ class _Board(anywidget.AnyWidget):
         solver.play(self, moves, delay)
 
     def __str__(self) -> str:
-        return str(self._game)
+        return render(self._game, show_seed=self.show_seed)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} seed={self.seed} moves={self.moves} {self.status}>"
+        seed = self.seed if self.show_seed else "hidden"
+        return f"<{type(self).__name__} seed={seed} moves={self.moves} {self.status}>"
 
 
 class Klondike(_Board):

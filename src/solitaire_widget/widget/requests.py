@@ -10,6 +10,7 @@ import re
 
 from ..engine import GAMES
 from ..engine.klondike import DRAWS, SCORINGS
+from ..shape import Limits, brief, plain_copy
 
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
@@ -31,11 +32,19 @@ _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
 SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move")
 NEW_GAME_OPTIONS = frozenset({"game", "draw", "scoring", "winnable"})
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
+# Every request is a small flat object; these limits leave room for a few nested options.
+REQUEST_LIMITS = Limits(depth=4, containers=16, items=64, text=200)
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def oversized_request(content: object) -> str | None:
+    """Why a request is too deep, too big or not JSON at all, or None. The first check every
+    request meets, whatever its type: it costs what the limits allow, never what the request
+    holds, so nothing after it (messages, logs, the checks below) can recurse or run long."""
+    try:
+        plain_copy(content, REQUEST_LIMITS, "The request")
+    except ValueError as refusal:
+        return f"{refusal}."
+    return None
 
 
 def _is_whole(value: object) -> bool:
@@ -48,7 +57,7 @@ def _fields_refusal(kind: str, fields: set[object]) -> str | None:
         return None
     expected = shapes[-1]
     missing = sorted(_BASE - fields if len(shapes) > 1 else expected - fields)
-    extra = sorted(map(_short, fields - expected))
+    extra = sorted(map(brief, fields - expected))
     wrong = "; ".join(
         part
         for part in (
@@ -65,7 +74,7 @@ def _move_refusal(text: object) -> str | None:
         return "A move must be short text such as t2-t5:3."
     found = _MOVE_REQUEST.fullmatch(text)
     if found is None:
-        return f"Could not read the move {_short(text)}."
+        return f"Could not read the move {brief(text)}."
     if found[3] is not None and not 1 <= int(found[3]) <= 52:
         return f"A move carries 1 to 52 cards, not {int(found[3])}."
     return None
@@ -77,22 +86,22 @@ def _options_refusal(options: object) -> str | None:
     if not isinstance(options, dict) or set(options) != NEW_GAME_OPTIONS:
         return "A new game's options are exactly game, draw, scoring and winnable."
     if not isinstance(options["game"], str) or options["game"] not in GAMES:
-        return f"A new game is klondike or applegate, not {_short(options['game'])}."
+        return f"A new game is klondike or applegate, not {brief(options['game'])}."
     if not _is_whole(options["draw"]) or options["draw"] not in DRAWS:
-        return f"A new game draws 1 or 3 cards, not {_short(options['draw'])}."
+        return f"A new game draws 1 or 3 cards, not {brief(options['draw'])}."
     scoring = options["scoring"]
     if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORINGS):
-        return f"A new game's scoring is standard, vegas or null, not {_short(scoring)}."
+        return f"A new game's scoring is standard, vegas or null, not {brief(scoring)}."
     if not isinstance(options["winnable"], bool):
-        return f"A new game's winnable option is true or false, not {_short(options['winnable'])}."
+        return f"A new game's winnable option is true or false, not {brief(options['winnable'])}."
     return None
 
 
 def _setting_refusal(name: object, value: object) -> str | None:
     if not isinstance(name, str) or name not in SETTINGS:
-        return f"There is no setting {_short(name)}: the settings are {', '.join(SETTINGS)}."
+        return f"There is no setting {brief(name)}: the settings are {', '.join(SETTINGS)}."
     if not isinstance(value, bool):
-        return f"The setting {name} is true or false, not {_short(value)}."
+        return f"The setting {name} is true or false, not {brief(value)}."
     return None
 
 
@@ -101,11 +110,14 @@ def request_refusal(content: object, version: int) -> str | None:
 
     Only the shape is checked here; whether a well-formed move is legal is the engine's call.
     """
+    oversized = oversized_request(content)
+    if oversized is not None:
+        return oversized
     if not isinstance(content, dict):
         return "A request must be an object with a type and a version."
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in _REQUEST_FIELDS:
-        return f"Unknown request type {_short(kind)}."
+        return f"Unknown request type {brief(kind)}."
     refusal = _fields_refusal(kind, set(content))
     if refusal is not None:
         return refusal

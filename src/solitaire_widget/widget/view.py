@@ -4,26 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import NAME
 from ..engine import Game
+from ..moves import Move
 
 
-def board_view(game: Game) -> dict[str, Any]:
-    """What the page may know of the game: counts in place of every card it cannot see."""
-    state = game.state()
-    reserve = state["reserve"]
+def _names(pile: list[int]) -> list[str]:
+    return list(map(NAME.__getitem__, pile))
+
+
+def board_view(game: Game, legal: list[Move] | None = None) -> dict[str, Any]:
+    """What the page may know of the game: counts in place of every card it cannot see.
+    ``legal`` is ``game.legal_moves()`` when the caller has it already.
+
+    Built from the piles alone, never from ``game.state()``: the state carries the whole
+    history, so a view made from it would make every move cost more the longer the game."""
+    if legal is None:
+        legal = game.legal_moves()
+    stock = getattr(game, "stock", [])
+    reserve = getattr(game, "reserve", [])
     return {
-        "kind": state["game"],
+        "kind": game.kind,
         "version": game.version,
-        "options": state["options"],
+        "options": game.options,
         "tableau": [
-            {"down": len(pile["down"]), "up": list(pile["up"])} for pile in state["tableau"]
+            {"down": len(down), "up": _names(up)}
+            for down, up in zip(game.down, game.up, strict=True)
         ],
-        "foundations": [list(pile) for pile in state["foundations"]],
-        "stock": len(state["stock"]),
-        "waste": list(state["waste"]),
+        "foundations": [_names(pile) for pile in game.foundations],
+        "stock": len(stock),
+        "waste": _names(getattr(game, "waste", [])),
         "reserve": len(reserve),
-        "reserve_top": reserve[-1] if reserve else None,
-        "legal": [str(game.resolve(move)) for move in game.legal_moves()],
+        "reserve_top": NAME[reserve[-1]] if reserve else None,
+        "legal": [str(move if move.dst != "f" else game.resolve(move)) for move in legal],
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "can_finish": game.can_auto_finish,
