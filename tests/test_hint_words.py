@@ -130,7 +130,7 @@ def test_the_hint_names_its_move_in_words_and_never_in_notation(board):
 def test_a_hint_with_no_winning_line_says_it_is_only_promising(monkeypatch):
     board = Klondike(seed=42)
     monkeypatch.setattr(
-        solver_module, "solve", lambda state, limit: solver_module.Solution("unknown")
+        solver_module, "_solve", lambda state, limit, *_: solver_module.Solution("unknown")
     )
     text = Page(board).request("hint")["text"]
     assert text.startswith("Hint: ") and text.endswith(
@@ -141,14 +141,14 @@ def test_a_hint_with_no_winning_line_says_it_is_only_promising(monkeypatch):
 def test_the_page_sees_the_board_busy_before_the_solver_starts(monkeypatch):
     board = Klondike(seed=1001)
     page = Page(board)
-    search = solver_module.solve
+    search = solver_module._solve
     busy_when_searching = []
 
-    def watched(state, limit):
+    def watched(state, limit, *more):
         busy_when_searching.append(page.received("_busy")[-1])
-        return search(state, limit)
+        return search(state, limit, *more)
 
-    monkeypatch.setattr(solver_module, "solve", watched)
+    monkeypatch.setattr(solver_module, "_solve", watched)
     page.request("hint")
     assert busy_when_searching == [{"text": "Looking for a good move...", "done": None}]
     answer = next(i for i, update in enumerate(page.updates) if "_hint" in update)
