@@ -4,14 +4,13 @@ challenge and its streak; and the board's Stats panel request."""
 from __future__ import annotations
 
 import datetime as dt
-import sys
-import types
 
 import pytest
 
 import solitaire_widget as sw
 from positions import applegate_state, klondike_state, run_down
 from solitaire_widget import scoreboard
+from solitaire_widget.solver.deals import daily_seed
 from solitaire_widget.widget import clock as clock_module
 from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
@@ -129,26 +128,6 @@ def test_no_games_no_figures():
 
 # ------------------------------------------------------------- the daily challenge
 
-# Quick to solve for draw 1: the stand-in for solver.deals.daily_seed hands these out by date.
-DAILY_SEEDS = [100, 300, 400, 500, 1100, 1300]
-
-
-@pytest.fixture
-def daily_seeds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object, dt.date]]:
-    """A stand-in for ``solver.deals.daily_seed(kind, draw, date) -> int`` (the deals branch
-    provides the real one); records its calls."""
-    calls = []
-
-    def daily_seed(kind: str, draw: object, date: dt.date) -> int:
-        calls.append((kind, draw, date))
-        return DAILY_SEEDS[(date - dt.date(2026, 11, 1)).days % len(DAILY_SEEDS)]
-
-    deals = types.ModuleType("solitaire_widget.solver.deals")
-    deals.daily_seed = daily_seed
-    monkeypatch.setitem(sys.modules, "solitaire_widget.solver.deals", deals)
-    return calls
-
-
 def win_daily(date: str) -> sw.Klondike:
     board = sw.Klondike.daily(date)
     board.play(sw.solve(board).moves, delay=0)
@@ -156,10 +135,9 @@ def win_daily(date: str) -> sw.Klondike:
     return board
 
 
-def test_a_daily_board_deals_the_dates_seed_and_says_so(daily_seeds):
+def test_a_daily_board_deals_the_dates_seed_and_says_so():
     board = sw.Klondike.daily("2026-11-30", draw=3, scoring="vegas", show_marks=False)
-    assert daily_seeds == [("klondike", 3, dt.date(2026, 11, 30))]
-    assert board.seed == DAILY_SEEDS[29 % len(DAILY_SEEDS)]
+    assert board.seed == daily_seed("klondike", dt.date(2026, 11, 30), draw=3)
     assert board._game.options == {"draw": 3, "scoring": "vegas"} and not board.show_marks
     assert board._board["badges"] == ["Daily challenge · 2026-11-30"]
     board.draw()
@@ -171,18 +149,18 @@ def test_a_daily_board_deals_the_dates_seed_and_says_so(daily_seeds):
     board.new_game()
     assert board._board["badges"] == []
     applegate = sw.Applegate.daily(dt.date(2026, 12, 1))
-    assert daily_seeds[-1] == ("applegate", None, dt.date(2026, 12, 1))
+    assert applegate.seed == daily_seed("applegate", "2026-12-01")
     assert applegate._board["badges"] == ["Daily challenge · 2026-12-01"]
 
 
-def test_the_daily_challenge_is_todays_in_utc_by_default(daily_seeds):
-    sw.Klondike.daily()
-    assert daily_seeds[0][2] == dt.datetime.now(dt.UTC).date()
+def test_the_daily_challenge_is_todays_in_utc_by_default():
+    today = dt.datetime.now(dt.UTC).date()
+    assert sw.Klondike.daily().seed == daily_seed("klondike", today)
     with pytest.raises(ValueError, match="2026-11-30"):
         sw.Klondike.daily("30/11/2026")
 
 
-def test_the_daily_streak_counts_consecutive_dates_won(daily_seeds, monkeypatch):
+def test_the_daily_streak_counts_consecutive_dates_won(monkeypatch):
     for date in ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-05", "2026-11-06"]:
         win_daily(date)
     skipped = sw.Klondike.daily("2026-11-07")

@@ -8,6 +8,8 @@ Outside the engine cards are always the two-character names of SPEC.md (``"TH"``
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TypeVar
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -21,6 +23,8 @@ RANK = tuple(card % 13 + 1 for card in DECK)
 SUIT = tuple(card // 13 for card in DECK)
 RED = tuple(SUIT[card] in (1, 2) for card in DECK)
 NAME = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
+
+T = TypeVar("T")
 
 # ASCII case-folding only: under Unicode rules the Kelvin sign (U+212A) would match "k".
 _CARD_TEXT = re.compile(r"^(10|[a2-9tjqk])([cdhs♣♦♥♠])$", re.IGNORECASE | re.ASCII)
@@ -94,11 +98,16 @@ class SplitMix64:
                 return value % bound
 
 
+def shuffled(items: Sequence[T], seed: int) -> list[T]:
+    """``items`` in the order of a Fisher-Yates shuffle driven by ``SplitMix64(seed)``."""
+    order = list(items)
+    rng = SplitMix64(seed)
+    for i in range(len(order) - 1, 0, -1):
+        j = rng.below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 def shuffled_deck(seed: int) -> list[int]:
     """The deck order for a seed: Fisher-Yates over ``AC..KC AD..KD AH..KH AS..KS``."""
-    deck = list(DECK)
-    rng = SplitMix64(seed)
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return shuffled(DECK, seed)

@@ -1,5 +1,6 @@
 """The solver: ``solve`` a position, ``hint`` a move, ask whether a game is ``winnable``, find a
-winnable deal, and ``play`` a line of moves.
+winnable deal (from the catalogue of ``catalogue.py`` where it can), the day's deal (``deals.py``),
+and ``play`` a line of moves.
 
 The solver sees every card, hidden ones included (it reads the whole state, as the engine does).
 It searches its own compact positions (``klondike.py``, ``applegate.py``) with the searches of
@@ -22,6 +23,8 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game
 from .applegate import ApplegateRules
+from .catalogue import winnable_deals
+from .deals import daily_date, daily_seed
 from .klondike import FROM_FOUNDATION, KlondikeRules
 from .lines import bare, polish, reason
 from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfolio
@@ -29,10 +32,13 @@ from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfol
 __all__ = [
     "Advice",
     "Adviser",
-    "Solution",
+    "daily_date",
+    "daily_seed",
     "first_winnable_seed",
     "hint",
     "play",
+    "prove_deal",
+    "Solution",
     "solve",
     "winnable",
 ]
@@ -247,20 +253,49 @@ def first_winnable_seed(
     options: dict[str, Any] | None = None,
     budget: int = DEAL_BUDGET,
     limit: int = 1000,
+    *,
+    catalogue: bool = True,
 ) -> int:
     """The first seed from ``seed`` (a random one when None) whose deal of ``kind`` ("klondike" or
     "applegate", with the engine's ``options``) the solver wins within ``budget`` positions.
 
     The budget counts positions, not seconds, so a seed gives the same deal on every machine.
+    Within the range of seeds the shipped catalogue covers (``catalogue.py``), the answer is read
+    from it instead of searched: the catalogue holds exactly the seeds this search wins, so the
+    seed is the same, at once; ``seed=None`` then picks a random catalogued seed. From the end of
+    that range on, with another ``budget``, or with ``catalogue=False``, it searches.
     Raises ``RuntimeError`` when none of ``limit`` seeds in a row is proved winnable.
     """
+    deals = winnable_deals(kind, options) if catalogue else None
+    if deals is not None and deals.budget != budget:
+        deals = None
+    if deals is not None:
+        if seed is None:
+            return deals.random_seed()
+        found = deals.first_from(seed)
+        if found is not None:
+            return found
     start = random_seed() if seed is None else seed
-    for offset in range(limit):
+    # Seeds the catalogue covers and did not list are known to be lost: the search starts after.
+    known = deals.end - start if deals is not None and 0 <= start < deals.end else 0
+    for offset in range(known, limit):
         candidate = (start + offset) % 2**64
-        game = GAMES[kind](seed=candidate, **(options or {}))
-        if _solve(game, DEAL_SECONDS, budget).status == WON:
+        if prove_deal(kind, candidate, options, budget).status == WON:
             return candidate
     raise RuntimeError(f"none of the {limit} deals from seed {start} was proved winnable")
+
+
+def prove_deal(
+    kind: str,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    budget: int = DEAL_BUDGET,
+    seconds: float = DEAL_SECONDS,
+) -> Solution:
+    """The search that decides whether ``seed`` is a winnable deal: "won" when the solver wins it
+    within ``budget`` positions. ``seconds`` is only a safety net; the catalogue's build lifts it
+    so that positions alone decide."""
+    return _solve(GAMES[kind](seed=seed, **(options or {})), seconds, budget)
 
 
 def play(game: Any, moves: Iterable[Move | str], delay: float = 0.3) -> None:
