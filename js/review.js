@@ -143,7 +143,9 @@ export function createReview(state, actions, button) {
     for (const [node, to] of steps) {
       const target = Math.min(review.last, Math.max(0, to(review)));
       node.setAttribute("aria-disabled", String(target === review.index));
+      node.disabled = !state.live; // a snapshot's review is a picture: nothing to press
     }
+    leave.disabled = !state.live;
   }
 
   return {
