@@ -94,13 +94,32 @@ export function createActions(state, queue, settleDrag) {
   }
 
   const later = (fn) => (...args) => queue.push(() => fn(...args));
+  // A card action whose turn comes in review mode (a click made just before it opened) lets go.
+  const play = (fn) =>
+    later((...args) => {
+      if (!state.review) fn(...args);
+      else settleDrag();
+    });
+
+  /** A step through the review, worked out on its turn from the position then on show, so
+   * that every key press counts however fast they come. */
+  function reviewGo(where) {
+    const review = state.review;
+    if (!review) return;
+    const index = Math.min(review.last, Math.max(0, where(review)));
+    if (index !== review.index) queue.send("review_step", { index });
+  }
+
   return {
-    click: later(click),
-    enter: later(enter),
-    doubleClick: later(doubleClick),
-    drop: later(drop),
-    grow: later(grow),
+    click: play(click),
+    enter: play(enter),
+    doubleClick: play(doubleClick),
+    drop: play(drop),
+    grow: play(grow),
     putBack: later(() => setPicked(state, null)),
+    reviewGo: later(reviewGo),
+    /** A request that only reads (the statistics, leaving a review): the held group stays. */
+    read: later((type, extra) => queue.send(type, extra)),
     /** A request with no card in it (draw, undo, new game, a setting): sent on its turn. */
     request: later((type, extra) => {
       setPicked(state, null);

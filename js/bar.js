@@ -5,6 +5,8 @@
 import { createClock } from "./clock.js";
 import { make } from "./dom.js";
 import { createMenu } from "./menu.js";
+import { createReview } from "./review.js";
+import { createStats } from "./stats.js";
 import { CONTROLS, readBusy, readControls, readMessage } from "./state.js";
 
 const BUTTON_NAMES = {
@@ -14,8 +16,12 @@ const BUTTON_NAMES = {
   redo: "Redo",
   hint: "Hint",
   finish: "Finish",
+  review: "Review",
+  stats: "Stats",
   options: "Options",
 };
+// The controls that open something of their own rather than send their name as a request.
+const OPENERS = ["review", "stats", "options"];
 const STATUS_TEXT = { playing: "Playing", won: "Won", lost: "Lost" };
 const SNAPSHOT_NOTE = "A snapshot: open the notebook to play.";
 // Work the kernel finishes sooner than this shows no strip at all, rather than a flash.
@@ -34,8 +40,8 @@ function stat(label) {
 }
 
 /**
- * Builds the bar and the strips. `panels` is where boxes that open from the bar live (later: the
- * Stats panel, the review of a game); a control that opens one adds a button here and a box there.
+ * Builds the bar and the strips. `panels` is where boxes that open from the bar live (the Stats
+ * panel, review mode's panel); a control that opens one adds a button here and a box there.
  */
 export function createBar(state, actions) {
   const { model } = state;
@@ -45,11 +51,14 @@ export function createBar(state, actions) {
     const button = make("button", "sw-button", BUTTON_NAMES[type]);
     button.type = "button";
     button.dataset.control = type;
-    if (type !== "options") button.addEventListener("click", () => actions.request(type));
+    if (!OPENERS.includes(type)) button.addEventListener("click", () => actions.request(type));
     buttons[type] = button;
     buttonRow.append(button);
   }
   const menu = createMenu(state, actions, buttons.options);
+  const statsPanel = createStats(state, actions, buttons.stats);
+  const reviewPanel = createReview(state, actions, buttons.review);
+  buttons.review.addEventListener("click", () => (state.review ? actions.read("review_leave") : reviewPanel.open()));
   const [scoreStat, scoreValue] = stat("Score");
   const [movesStat, movesValue] = stat("Moves");
   const [timeStat, timeValue] = stat("Time");
@@ -79,20 +88,25 @@ export function createBar(state, actions) {
   line.setAttribute("aria-live", "polite");
   const banner = make("div", "sw-banner");
   const panels = make("div", "sw-panels");
+  panels.append(reviewPanel.node, statsPanel.node);
   let shownStatus = null;
   let shownMessage = null;
   let busyTimer = 0;
 
   function updateButtons(b, status, controls) {
     for (const type of CONTROLS) buttons[type].hidden = !controls.has(type);
+    // In review mode the live game waits: only the review itself and the statistics answer.
+    const playing = !state.review;
     const enabled = {
-      new_game: true,
-      restart: b.canUndo,
-      undo: b.canUndo,
-      redo: b.canRedo,
-      hint: status === "playing",
-      finish: b.canFinish,
-      options: true,
+      new_game: playing,
+      restart: playing && b.canUndo,
+      undo: playing && b.canUndo,
+      redo: playing && b.canRedo,
+      hint: playing && status === "playing",
+      finish: playing && b.canFinish,
+      review: true,
+      stats: true,
+      options: playing,
     };
     for (const type of CONTROLS) buttons[type].disabled = !state.live || !enabled[type];
   }
@@ -132,11 +146,29 @@ export function createBar(state, actions) {
     state.root.classList.toggle("sw-lost", status === "lost");
   }
 
-  function updateMessage() {
+  /** The coach's warning: its own mark, the text, and an Undo that takes the move back. */
+  function coachMessage(text, canUndo) {
+    const mark = make("span", "sw-coach-mark", "Coach");
+    const undo = make("button", "sw-button sw-coach-undo", "Undo");
+    undo.type = "button";
+    undo.disabled = !state.live || !canUndo || Boolean(state.review);
+    undo.addEventListener("click", () => actions.request("undo"));
+    return [mark, make("span", "sw-line-text", text), undo];
+  }
+
+  function updateMessage(b) {
     const message = readMessage(model);
     const fresh = message.id !== shownMessage && shownMessage !== null;
+    const shown = `${message.id}|${message.kind}|${message.text}|${b.canUndo}|${Boolean(state.review)}`;
+    if (line.dataset.shown !== shown) {
+      line.dataset.shown = shown;
+      const focused = line.contains(state.root.ownerDocument.activeElement);
+      if (message.kind === "coach" && message.text) line.replaceChildren(...coachMessage(message.text, b.canUndo));
+      else setText(line, message.text);
+      // The coach's Undo, pressed, goes with its message: the focus stays on the board.
+      if (focused) state.root.focus();
+    }
     shownMessage = message.id;
-    setText(line, message.text);
     line.dataset.kind = message.kind;
     if (fresh && message.text) {
       line.classList.remove("sw-flash");
@@ -168,7 +200,10 @@ export function createBar(state, actions) {
     nodes: { bar, panels, busy, snapshot, line, banner },
     clock,
     menuKeys: menu.onKeyDown,
-    update(b) {
+    /** Escape closes the Stats panel first, then leaves review mode; true when it did. */
+    escape: () => statsPanel.escape() || reviewPanel.escape(),
+    reviewKeys: reviewPanel.onKey,
+    update(b, review) {
       const controls = readControls(model);
       const status = model.get("status");
       const score = model.get("score");
@@ -184,14 +219,17 @@ export function createBar(state, actions) {
       }
       updateButtons(b, status, controls);
       updateBanner(b, status, controls);
-      updateMessage();
+      updateMessage(b);
       updateBusy();
       menu.refresh();
+      reviewPanel.update(review);
+      statsPanel.refresh();
     },
     dispose() {
       clearTimeout(busyTimer);
       clock.stop();
       menu.dispose();
+      statsPanel.dispose();
     },
   };
 }

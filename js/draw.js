@@ -180,8 +180,8 @@ export function measure(state, root, width, viewHeight) {
   };
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, `${value}px`);
   root.classList.toggle("sw-compact", m.w < 58);
-  if (state.board) {
-    state.board.tableau.forEach((pile, i) => placeTableau(state, `t${i + 1}`, pile));
+  if (state.shown) {
+    state.shown.tableau.forEach((pile, i) => placeTableau(state, `t${i + 1}`, pile));
     fitTableau(state);
   }
   return true;
@@ -190,7 +190,7 @@ export function measure(state, root, width, viewHeight) {
 /** The tableau scrolls inside its bounded height only while some pile needs more. */
 function fitTableau(state) {
   const m = state.metrics;
-  if (!m || !state.board) return;
-  const tallest = Math.max(...state.board.tableau.map((pile) => pileFan(pile.down, pile.up.length, m).height));
+  if (!m || !state.shown) return;
+  const tallest = Math.max(...state.shown.tableau.map((pile) => pileFan(pile.down, pile.up.length, m).height));
   state.tableauRow.classList.toggle("sw-scroll", tallest > m.tableau);
 }

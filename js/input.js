@@ -23,7 +23,7 @@ export function createPointer(state, actions) {
 
   function onPointerDown(e) {
     suppressClick = false;
-    if (e.button !== 0 || !state.board || state.drag || !state.live) return;
+    if (e.button !== 0 || !state.board || state.drag || !state.live || state.review) return;
     const card = e.target.closest(".sw-up[data-n]");
     const pile = card?.closest("[data-pile]");
     if (!pile) return;
@@ -93,7 +93,7 @@ export function createPointer(state, actions) {
       suppressClick = false;
       return;
     }
-    if (!state.board || !e.target.closest(".sw-table")) return;
+    if (!state.board || state.review || !e.target.closest(".sw-table")) return;
     const pile = e.target.closest("[data-pile]");
     if (!pile) {
       if (state.picked) actions.putBack();
@@ -112,7 +112,7 @@ export function createPointer(state, actions) {
 
   function onDoubleClick(e) {
     const card = e.target.closest(".sw-up[data-n]");
-    if (card && state.board) actions.doubleClick(card.dataset.card);
+    if (card && state.board && !state.review) actions.doubleClick(card.dataset.card);
   }
 
   return [

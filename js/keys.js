@@ -11,7 +11,7 @@ import { TOP_ROW } from "./draw.js";
 
 const MOD_Z = (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "z";
 
-export function createKeys(state, actions, cancelDrag, menuKeys) {
+export function createKeys(state, actions, cancelDrag, bar) {
   function focusPile(id) {
     state.piles.get(id)?.focus();
   }
@@ -75,13 +75,26 @@ export function createKeys(state, actions, cancelDrag, menuKeys) {
   function onKey(e) {
     if (!(e.target instanceof Node) || !state.root.contains(e.target)) return;
     const inMenu = e.target.closest?.("[role='menu']");
-    if (inMenu && e.type === "keydown") menuKeys(e);
+    if (inMenu && e.type === "keydown") bar.menuKeys(e);
     if (e.key === "Tab" && !e.ctrlKey && !e.metaKey && !e.altKey) return;
     e.stopPropagation();
     if (inMenu || e.type !== "keydown") return;
+    const plain = !(e.ctrlKey || e.metaKey || e.altKey || e.shiftKey);
+    // Escape closes the Stats panel, else leaves review mode, else drops a held group.
+    if (e.key === "Escape" && plain && bar.escape()) {
+      e.preventDefault();
+      return;
+    }
+    const onButton = e.target.closest?.("button");
+    // In review mode the game waits: only the review's keys mean something (a button keeps
+    // its Enter and Space).
+    if (state.review) {
+      if (bar.reviewKeys(e)) e.preventDefault();
+      else if (!onButton && (e.key === "Enter" || e.key === " ")) e.preventDefault();
+      return;
+    }
     // A button keeps its Enter and Space (they are its click); undo, redo and Escape work from
     // anywhere on the board.
-    const onButton = e.target.closest?.("button");
     if (onButton && !(e.ctrlKey || e.metaKey || e.key === "Escape")) return;
     if (handle(e, TOP_ROW[state.kind] ?? [])) e.preventDefault();
     // Enter and Space with a modifier would scroll or activate something; here they mean nothing.

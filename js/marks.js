@@ -2,6 +2,8 @@
 // move. Each mark differs from the others by shape as well as colour (CSS), so they read with
 // colour blindness too: solid outline for the held group, dashed for the piles that take it,
 // a dotted outline with a pulsing arrow for the hint, a double ring for keyboard focus.
+// In review mode: the move played from the position a long-dashed outline with a hollow arrow
+// over its pile, and at the turning point the better move marked as a hint.
 
 import { cardLabel } from "./cards.js";
 import { moveText, parseMove } from "./moves.js";
@@ -23,10 +25,29 @@ export function findGroup(state, card) {
   return { pile: node.closest("[data-pile]").dataset.pile, n: Number(node.dataset.n), card };
 }
 
+/** The cards a move lifts and the pile it goes to ("stock" for a draw or a recycle). */
+function moveMarks(state, text) {
+  const move = parseMove(text);
+  if (move) return { cards: groupCards(state, move.src, move.n), pile: move.dst };
+  return { cards: [], pile: text === "draw" || text === "recycle" ? "stock" : null };
+}
+
+function markMove(state, text, cardClass, pileClass) {
+  const { cards, pile } = moveMarks(state, text);
+  for (const c of cards) c.classList.add(cardClass);
+  state.piles.get(pile)?.classList.add(pileClass);
+}
+
 export function applyMarks(state) {
   const { root, model } = state;
-  for (const c of root.querySelectorAll(".sw-picked, .sw-lifted, .sw-hinted")) {
-    c.classList.remove("sw-picked", "sw-lifted", "sw-hinted");
+  for (const c of root.querySelectorAll(".sw-picked, .sw-lifted, .sw-hinted, .sw-played")) {
+    c.classList.remove("sw-picked", "sw-lifted", "sw-hinted", "sw-played");
+  }
+  for (const node of state.piles.values()) node.classList.remove("sw-target", "sw-hint-target", "sw-played-target");
+  if (state.review) {
+    if (state.review.played) markMove(state, state.review.played.move, "sw-played", "sw-played-target");
+    if (state.review.better) markMove(state, state.review.better.move, "sw-hinted", "sw-hint-target");
+    return;
   }
   const group = state.drag || state.picked;
   if (group) {
@@ -34,13 +55,10 @@ export function applyMarks(state) {
   }
   const marks = flag(model, "show_marks", true);
   const hinted = readHint(model, state.board);
-  const hint = parseMove(hinted);
-  if (hint) for (const c of groupCards(state, hint.src, hint.n)) c.classList.add("sw-hinted");
-  const hintTarget = hint ? hint.dst : hinted === "draw" || hinted === "recycle" ? "stock" : null;
+  if (hinted) markMove(state, hinted, "sw-hinted", "sw-hint-target");
   for (const [id, node] of state.piles) {
     const takes = Boolean(group && marks && state.legal.has(moveText(group.pile, id, group.n)));
     node.classList.toggle("sw-target", takes);
-    node.classList.toggle("sw-hint-target", id === hintTarget);
   }
 }
 

@@ -20,6 +20,7 @@ const SETTINGS = [
   ["auto_move", "Auto-move safe cards", true],
   ["four_colour", "Four-colour deck", false],
   ["show_marks", "Teaching marks", true],
+  ["coach", "Coach", false],
 ];
 
 let menus = 0;

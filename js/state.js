@@ -20,15 +20,30 @@ export const TRAITS = [
   "four_colour",
   "show_marks",
   "auto_move",
+  "coach",
+  "_stats",
+  "_review",
 ];
 
 /** The traits whose change answers a request from the page (see queue.js). */
-export const ANSWERS = ["_board", "_message", "_hint", "smart_click", "four_colour", "show_marks", "auto_move"];
+export const ANSWERS = [
+  "_board",
+  "_message",
+  "_hint",
+  "smart_click",
+  "four_colour",
+  "show_marks",
+  "auto_move",
+  "coach",
+  "_stats",
+  "_review",
+];
 
 /** The bar's controls in the order the bar shows them (PROTOCOL.md). */
-export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "options"];
+export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "review", "stats", "options"];
 
 const KINDS = ["klondike", "applegate"];
+const VERDICTS = ["won", "unwinnable", "unknown"];
 
 /**
  * The page's own state, shared by the modules: the board last drawn, the group the player holds,
@@ -40,7 +55,9 @@ export function createState(model) {
     model,
     live: Boolean(model.widget_manager?.kernel),
     kind: null,
-    board: null,
+    board: null, // the live game's board (`_board`): requests carry its version
+    review: null, // the reviewed position while review mode is open (`_review`)
+    shown: null, // the board drawn: the live one, or the reviewed position
     legal: new Set(),
     picked: null, // {pile, n, card}: the group lifted by a click or a key
     press: null, // a pointer held down on a card, not yet a drag
@@ -60,7 +77,11 @@ function count(value) {
 
 /** The `_board` trait with every pile made safe to draw, or null when there is nothing to draw. */
 export function readBoard(model) {
-  const b = model.get("_board");
+  return boardFrom(model.get("_board"));
+}
+
+/** A board view (the `_board` trait, or a reviewed position's) made safe to draw, or null. */
+function boardFrom(b) {
   if (!b || !KINDS.includes(b.kind) || !Array.isArray(b.tableau)) return null;
   const tableau = Array.from({ length: 7 }, (_, i) => ({
     down: count(b.tableau[i]?.down),
@@ -116,11 +137,60 @@ export function readBusy(model) {
   return { text: b.text, done };
 }
 
+/** A move the review names: {move (notation, for the marks), words}, or null. */
+function namedMove(m) {
+  return typeof m?.move === "string" && typeof m.words === "string" ? { move: m.move, words: m.words } : null;
+}
+
+/**
+ * `_review`: null, or the reviewed position on show: its index (0 is the deal) up to `last`,
+ * its board, verdict, the move played from it, the better move at the turning point, and the
+ * verdicts as runs of positions for the timeline. Its board's version is the page's own key.
+ */
+export function readReview(model) {
+  const r = model.get("_review");
+  if (!r || !Number.isInteger(r.last) || !Number.isInteger(r.index) || r.index < 0 || r.index > r.last) return null;
+  const board = boardFrom(r.board);
+  if (!board) return null;
+  board.version = `review ${r.index}`;
+  board.legal = new Set();
+  const inRange = (k) => Number.isInteger(k) && k >= 0 && k <= r.last;
+  const runs = Array.isArray(r.runs)
+    ? r.runs.filter((run) => VERDICTS.includes(run?.verdict) && inRange(run.first) && inRange(run.last) && run.first <= run.last)
+    : [];
+  return {
+    index: r.index,
+    last: r.last,
+    turning: inRange(r.turning_point) && r.turning_point < r.last ? r.turning_point : null,
+    runs,
+    summary: typeof r.summary === "string" ? r.summary : "",
+    verdict: VERDICTS.includes(r.verdict) ? r.verdict : "unknown",
+    board,
+    played: namedMove(r.played),
+    better: namedMove(r.better),
+  };
+}
+
+/** `_stats`: {columns, rows: [{cells, this_board}], notice}, texts only; null before any. */
+export function readStats(model) {
+  const s = model.get("_stats");
+  if (!s || !Array.isArray(s.columns) || !Array.isArray(s.rows)) return null;
+  const texts = (list) => (Array.isArray(list) ? list.map((x) => (typeof x === "string" ? x : "")) : []);
+  const columns = texts(s.columns);
+  return {
+    columns,
+    rows: s.rows
+      .filter((row) => Array.isArray(row?.cells) && row.cells.length === columns.length)
+      .map((row) => ({ cells: texts(row.cells), own: row.this_board === true })),
+    notice: typeof s.notice === "string" ? s.notice : "",
+  };
+}
+
 export function readMessage(model) {
   const m = model.get("_message") || {};
   return {
     text: typeof m.text === "string" ? m.text : "",
-    kind: ["error", "info", "win", "lost"].includes(m.kind) ? m.kind : "info",
+    kind: ["error", "info", "win", "lost", "coach"].includes(m.kind) ? m.kind : "info",
     id: m.id,
   };
 }

@@ -20,7 +20,7 @@ import { createPointer } from "./input.js";
 import { createKeys } from "./keys.js";
 import { applyMarks, findGroup } from "./marks.js";
 import { createQueue } from "./queue.js";
-import { ANSWERS, createState, flag, readBoard, TRAITS } from "./state.js";
+import { ANSWERS, createState, flag, readBoard, readReview, TRAITS } from "./state.js";
 import "./widget.css";
 
 // What the notebook around the board takes from the window's height (JupyterLab's menus, tabs,
@@ -67,18 +67,25 @@ function render({ model, el }) {
   function update() {
     scheduled = false;
     if (!state.alive) return;
-    const b = readBoard(model);
-    if (!b) return;
+    const live = readBoard(model);
+    if (!live) return;
+    // In review mode the piles show the reviewed position; the live game waits, untouched.
+    const review = readReview(model);
+    const b = review ? review.board : live;
     const newVersion = b.version !== shownVersion;
     if (b.kind !== state.kind) {
       buildPiles(state, b.kind, top, tableau);
       root.dataset.kind = b.kind;
     }
-    state.board = b;
+    state.board = live;
+    state.review = review;
+    state.shown = b;
     state.legal = b.legal;
+    root.classList.toggle("sw-reviewing", Boolean(review));
     const changed = changedPiles(state, b);
     const before = shownVersion !== null && animate() && changed.length ? notePositions(state, changed) : null;
     if (changed.length) fillPiles(state, b, changed);
+    if (state.drag && review) settleDrag();
     if (state.drag) {
       // A dropped group's ghost goes once its move is answered; a group still held follows
       // its card to wherever the new board has it, or is let go when the card is gone.
@@ -89,13 +96,13 @@ function render({ model, el }) {
       } else if (!still) settleDrag();
       else Object.assign(state.drag, { pile: still.pile, n: still.n });
     }
-    if (newVersion) {
+    if (newVersion || review) {
       state.press = null;
       state.picked = null;
     }
     shownVersion = b.version;
     root.classList.toggle("sw-four", flag(model, "four_colour", false));
-    bar.update(b);
+    bar.update(live, review);
     applyMarks(state);
     if (before) glide(state, before, changed);
   }
@@ -118,7 +125,7 @@ function render({ model, el }) {
     measure(state, root, root.clientWidth, window.innerHeight);
   }
 
-  const onKey = createKeys(state, actions, settleDrag, bar.menuKeys);
+  const onKey = createKeys(state, actions, settleDrag, bar);
   const keyEvents = ["keydown", "keyup", "keypress"];
   for (const type of keyEvents) window.addEventListener(type, onKey, true);
   const listeners = createPointer(state, actions);

@@ -247,3 +247,20 @@ def assert_allowed(game: Any, move: str) -> None:
         listed = Move(listed.src, "f", listed.n)
     assert listed in game.legal_moves()
     game.move(move)
+
+
+# A Klondike position the solver proves both ways in a few milliseconds (coach mode, review
+# mode): the Sevens to Kings are left. The 9 of diamonds onto the 10 of clubs (LOSES_IT) buries the
+# 8 of spades for good; the King of diamonds into the empty column (KEEPS_IT) keeps it winnable.
+LOSING_POSITION = klondike_state(
+    [
+        "KC | 8D",
+        "9C QS JS JD | 9D",
+        "8C QC TS 7H JC 7C | TD",
+        "JH 8S | TC",
+        "TH 7D QD KH 7S 9H | KD",
+    ],
+    foundations=["6C", "6D", "6H", "6S"],
+    stock="8H 9S QH KS",
+)
+LOSES_IT, KEEPS_IT = "t2-t4", "t5-t6"

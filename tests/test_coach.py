@@ -4,25 +4,13 @@ once, with a move that keeps it winnable; the move itself always stands."""
 from __future__ import annotations
 
 import solitaire_widget as sw
-from positions import klondike_state
+from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION
 from solitaire_widget.solver import solve
 from solitaire_widget.solver.coach import LOSING_MOVE, Coach
 from solitaire_widget.state import load_game
 
-# The Sevens to Kings are left. Moving the 9 of diamonds onto the 10 of clubs buries the 8 of
-# spades for good; the King of diamonds into the empty column t6 keeps the game winnable.
-POSITION = klondike_state(
-    [
-        "KC | 8D",
-        "9C QS JS JD | 9D",
-        "8C QC TS 7H JC 7C | TD",
-        "JH 8S | TC",
-        "TH 7D QD KH 7S 9H | KD",
-    ],
-    foundations=["6C", "6D", "6H", "6S"],
-    stock="8H 9S QH KS",
-)
-LOSING, SAFE = "t2-t4", "t5-t6"
+# See positions.LOSING_POSITION: LOSING buries the 8 of spades for good, SAFE keeps it winnable.
+POSITION, LOSING, SAFE = LOSING_POSITION, LOSES_IT, KEEPS_IT
 
 
 def after(move: str):

@@ -14,7 +14,7 @@ import solitaire_widget as sw
 from page import Page
 
 FAILED = "That request failed inside the kernel"
-SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move")
+SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
 GOOD_OPTIONS = {"game": "klondike", "draw": 3, "scoring": "vegas", "winnable": False}
 
 

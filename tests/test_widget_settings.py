@@ -10,7 +10,7 @@ from page import Page
 from positions import klondike_state
 from solitaire_widget.widget.controls import CONTROLS
 
-SETTINGS = ["smart_click", "four_colour", "show_marks", "auto_move"]
+SETTINGS = ["smart_click", "four_colour", "show_marks", "auto_move", "coach"]
 LESSON = ("restart", "undo", "redo", "finish")
 POSITION = klondike_state(["KC", "KD", "KH", "KS"])
 CARDS = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
@@ -20,7 +20,9 @@ def test_a_board_shows_every_control_by_default_in_the_bars_order():
     board = sw.Klondike(seed=1)
     assert board.controls == CONTROLS
     assert board.get_state("controls")["controls"] == CONTROLS
-    assert CONTROLS == ("new_game", "restart", "undo", "redo", "hint", "finish", "options")
+    assert CONTROLS == (
+        "new_game", "restart", "undo", "redo", "hint", "finish", "review", "stats", "options",
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(

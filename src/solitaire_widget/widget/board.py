@@ -20,7 +20,7 @@ from ..engine import GAMES, ApplegateGame, Game, IllegalMove, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
 from ..shape import brief
-from ..solver.coach import Coach
+from ..solver.coach import LOSING_MOVE, Coach
 from ..solver.review import Review
 from ..state import load_game
 from ..store import GameRecord, autosave_enabled, store_path
@@ -30,6 +30,7 @@ from .clock import Clock
 from .controls import Controls, controls_tuple
 from .recording import Recorder
 from .requests import request_refusal
+from .reviewing import ReviewMode
 from .view import board_view
 
 _STATIC = Path(__file__).parents[1] / "static"
@@ -46,6 +47,12 @@ _UNBUILT_ESM = """export default {
 
 FINDING_A_DEAL = "Finding a winnable deal..."
 FINDING_A_HINT = "Looking for a good move..."
+REVIEWING = "Reviewing the game..."
+# The time a review asked for on the board may take (the kernel is busy meanwhile).
+REVIEW_SECONDS = 10.0
+NOTHING_TO_REVIEW = "There is nothing to review yet: make a move first."
+# The page's requests that change the game; refused while the board shows a review.
+_PLAYING = frozenset({"move", "draw", "undo", "redo", "restart", "new_game", "hint", "finish"})
 KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
 
 
@@ -197,6 +204,8 @@ class _Board(anywidget.AnyWidget):
     _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
     _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
+    _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
@@ -216,6 +225,10 @@ class _Board(anywidget.AnyWidget):
         self._daily: DailyDeal | None = getattr(self, "_daily", None)
         self._adviser = solver.Adviser()
         self._coach = Coach()
+        # After a coach warning: the history before the losing move, and the better move (its
+        # notation and words), which the page's Undo back to that history marks as a hint.
+        self._coached: tuple[list[Move], str, str] | None = None
+        self._reviewing: ReviewMode | None = None
         self._actions = Actions()
         self._timer = Clock(enabled=settings.pop("clock"))
         self._listeners: list[Callable[[Move], Any]] = []
@@ -489,8 +502,60 @@ class _Board(anywidget.AnyWidget):
         if position is not None and self._game.moves > before:
             warning = self._coach.judge(position, self._game, self._game.history[before])
             if warning is not None:
-                self._say(warning.text, "coach")
+                self._coach_warns(position, warning.better)
         return result
+
+    def _coach_warns(self, position: dict[str, Any], better: Move | None) -> None:
+        """Say that the move just made loses a winnable game, naming the better move in words,
+        and remember it for the page's Undo (see ``_hint_after_coach``)."""
+        text = f"{LOSING_MOVE} Undo it."
+        self._coached = None
+        if better is not None:
+            before = load_game(position)
+            words = move_in_words(before, better)
+            text = f"{LOSING_MOVE} Undo it: {words} keeps the game winnable."
+            self._coached = (before.history, str(before.resolve(better)), words)
+        self._say(text, "coach")
+
+    def _hint_after_coach(self) -> None:
+        """After the page's Undo takes the game back to where the coach spoke, the better
+        move the coach named is marked as a hint."""
+        coached, self._coached = self._coached, None
+        if coached is None or self._game.history != coached[0]:
+            return
+        _, better, words = coached
+        with self.hold_sync():
+            # the message first: it brings a view left behind up to date, hint cleared
+            self._say(f"Try {words} instead: it keeps the game winnable.", "info")
+            self.set_trait("_hint", {"move": better, "version": self._version})
+
+    # ------------------------------------------------------------- review mode
+
+    def _open_review(self) -> None:
+        """Review the game with the solver (the page shows progress meanwhile) and open review
+        mode on the page, at the turning point when there is one."""
+        if not self._game.moves:
+            self._say(NOTHING_TO_REVIEW, "info")
+            return
+        with self._working():
+            self._show_busy(REVIEWING)
+            review = self._game.review(REVIEW_SECONDS, progress=False)
+            self._reviewing = ReviewMode(self._game, review)
+            self.set_trait("_review", self._reviewing.view(self._reviewing.opening))
+
+    def _review_step(self, index: int) -> None:
+        reviewing = self._reviewing
+        if reviewing is None:
+            self._say("No review is open: press Review first.", "error")
+        elif index > reviewing.last:
+            self._say(f"This review has positions 0 to {reviewing.last}, not {index}.", "error")
+        else:
+            self.set_trait("_review", reviewing.view(index))
+
+    def _leave_review(self) -> None:
+        """Back to the live game, which the review never changed."""
+        self._reviewing = None
+        self.set_trait("_review", None)
 
     @contextmanager
     def _working(self) -> Iterator[None]:
@@ -533,6 +598,9 @@ class _Board(anywidget.AnyWidget):
 
     def _carry_out(self, request: dict[str, Any]) -> None:
         kind = request["type"]
+        if self._reviewing is not None and kind in _PLAYING:
+            self._say("The board shows a review: leave it to play on.", "error")
+            return
         actions: dict[str, Callable[[], object]] = {
             "move": lambda: self._move_request(request["move"]),
             "draw": lambda: self._act(self._game.draw),
@@ -546,6 +614,9 @@ class _Board(anywidget.AnyWidget):
             "stats": lambda: self.set_trait(
                 "_stats", scoreboard.panel(self._game.kind, self._game.options)
             ),
+            "review": self._open_review,
+            "review_step": lambda: self._review_step(request["index"]),
+            "review_leave": self._leave_review,
         }
         try:
             actions[kind]()
@@ -583,6 +654,7 @@ class _Board(anywidget.AnyWidget):
                 self._actions.undone()
 
         self._change(undo_action)
+        self._hint_after_coach()
 
     def _redo_action(self) -> None:
         """The page's Redo: the next action, whole."""

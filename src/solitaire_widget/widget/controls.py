@@ -8,8 +8,11 @@ from typing import Any
 import traitlets
 
 # In the order the bar shows them.
-CONTROLS = ("new_game", "restart", "undo", "redo", "hint", "finish", "options")
-# A lesson board keeps the learner on its position: no new deal, no hint, no options.
+CONTROLS = (
+    "new_game", "restart", "undo", "redo", "hint", "finish", "review", "stats", "options",
+)  # fmt: skip
+# A lesson board keeps the learner on its position: no new deal, no hint, no review of the game,
+# no statistics, no options.
 PRESETS = {
     "all": CONTROLS,
     "lesson": ("restart", "undo", "redo", "finish"),

@@ -17,9 +17,11 @@ _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
 _PLAIN_REQUESTS = frozenset(
     {"draw", "undo", "redo", "restart", "new_game", "hint", "finish", "stats"}
+    | {"review", "review_leave"}
 )
-# Requests that only read: answered whatever version they were made on.
-_READING = frozenset({"stats"})
+# Requests that only read: answered whatever version they were made on. A review is a snapshot
+# of the game when it was asked for, so stepping through it or leaving it reads no live version.
+_READING = frozenset({"stats", "review_step", "review_leave"})
 _BASE = frozenset({"type", "version"})
 # Each request type with the field sets it may carry (a new game's options are optional).
 _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
@@ -27,9 +29,10 @@ _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
     "move": (_BASE | {"move"},),
     "new_game": (_BASE, _BASE | {"options"}),
     "set": (_BASE | {"name", "value"},),
+    "review_step": (_BASE | {"index"},),
 }
 # The settings the options menu may change, all of them on/off.
-SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move")
+SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
 NEW_GAME_OPTIONS = frozenset({"game", "draw", "scoring", "winnable"})
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
 # Every request is a small flat object; these limits leave room for a few nested options.
@@ -129,6 +132,8 @@ def request_refusal(content: object, version: int) -> str | None:
         refusal = _options_refusal(content["options"])
     elif kind == "set":
         refusal = _setting_refusal(content["name"], content["value"])
+    elif kind == "review_step" and (not _is_whole(content["index"]) or content["index"] < 0):
+        refusal = f"A review step goes to a position 0 or later, not {brief(content['index'])}."
     if refusal is not None:
         return refusal
     if content["version"] != version and kind not in _READING:
