@@ -87,9 +87,22 @@ def site_page(chromium: Browser, lite_site: str) -> Iterator[OfflinePage]:
 
 
 def run_all_cells(page: Page) -> None:
-    """Run > Run All Cells, as a visitor would (JupyterLite exposes no app object to script)."""
+    """Run > Run All Cells once the kernel is up, as a visitor would (JupyterLite exposes no app
+    object to script)."""
+    expect(page.get_by_text("Python (Pyodide) | Idle")).to_be_visible(timeout=FIRST_BOARD_TIMEOUT)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def wait_for_boards(page: Page) -> None:
+    """Wait for the first board; if none shows, fail with what the cells printed instead."""
+    try:
+        expect(page.locator(".solitaire-widget").first).to_be_visible(timeout=FIRST_BOARD_TIMEOUT)
+    except AssertionError:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=ARTIFACTS / "lite-no-board.png", full_page=True)
+        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+        raise AssertionError(f"no board showed; the cells' outputs: {outputs}") from None
 
 
 def test_play_notebook_runs_in_the_site_with_no_outside_request(site_page: OfflinePage) -> None:
@@ -100,7 +113,7 @@ def test_play_notebook_runs_in_the_site_with_no_outside_request(site_page: Offli
     run_all_cells(page)
 
     boards = page.locator(".solitaire-widget")
-    expect(boards.first).to_be_visible(timeout=FIRST_BOARD_TIMEOUT)
+    wait_for_boards(page)
     first_board = time.monotonic() - opened
     expect(boards).to_have_count(PLAY_BOARDS, timeout=60_000)
     expect(page.locator('[data-mime-type="application/vnd.jupyter.error"]')).to_have_count(0)
