@@ -33,7 +33,8 @@ _STATS_STYLE = """<style>
 .sw-app-stats h3 { margin: 0.2em 0 0.4em; font-size: 15px; }
 .sw-app-stats table { border-collapse: collapse; }
 .sw-app-stats th, .sw-app-stats td {
-  padding: 3px 10px; border-bottom: 1px solid var(--jp-border-color2, #ddd); text-align: right;
+  padding: 3px 8px; border-bottom: 1px solid var(--jp-border-color2, #ddd); text-align: right;
+  white-space: nowrap;
 }
 .sw-app-stats th:first-child, .sw-app-stats td:first-child { text-align: left; }
 .sw-app-stats th { font-weight: 600; }
@@ -59,6 +60,7 @@ class GamePicker(ipywidgets.ToggleButtons):
             description="Game",
             tooltips=[f"A new winnable deal of {name}" for name in PICKS],
             style={"button_width": "auto", "description_width": "auto"},
+            layout=ipywidgets.Layout(margin="0 0 12px 0"),
         )
         self.add_class("sw-app-picker")
         self.board = board
@@ -87,7 +89,7 @@ class PlayerStats(ipywidgets.HTML):
 
     The board records a change after telling its observers of it, so the figures are read again
     once the change is done (on the kernel's event loop), when a game is first played (its first
-    move), won, lost or dealt anew.
+    moves), won, lost or dealt anew.
     """
 
     def __init__(self, board: Klondike | Applegate) -> None:
@@ -99,7 +101,8 @@ class PlayerStats(ipywidgets.HTML):
         board.observe(self._soon_if_first_move, "moves")
 
     def _soon_if_first_move(self, change: dict[str, Any]) -> None:
-        if change["new"] <= 1:
+        # One action can make several moves (a draw and the safe cards auto-move sends home).
+        if change["old"] == 0 or change["new"] == 0:
             self._soon(change)
 
     def _soon(self, _change: object) -> None:
