@@ -38,6 +38,9 @@ _STATS_STYLE = """<style>
 }
 .sw-app-stats th:first-child, .sw-app-stats td:first-child { text-align: left; }
 .sw-app-stats th { font-weight: 600; }
+@media (max-width: 520px) {  /* a phone: the counts and the win rate; streaks on the Stats panel */
+  .sw-app-stats th:nth-child(n+5), .sw-app-stats td:nth-child(n+5) { display: none; }
+}
 </style>"""
 
 
