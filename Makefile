@@ -1,4 +1,4 @@
-# The README's two commands (`make demo`, `make test`), `make bench` and `make lite`.
+# The README's two commands (`make demo`, `make test`), `make bench`, `make lite` and `make app`.
 # Every target installs what it needs first; a second run only re-installs what changed.
 
 SHELL := /bin/bash
@@ -12,12 +12,16 @@ NODE_MODULES := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: demo test bench install lite
+.PHONY: demo test bench install lite app
 
 install: $(INSTALLED) $(BUNDLE)
 
 demo: install
 	$(BIN)/jupyter lab --ip=127.0.0.1 $(ALLOW_ROOT) notebooks/play.ipynb
+
+# notebooks/app.ipynb as a Voilà app on this computer only (Ctrl+C stops it).
+app: install
+	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/app.ipynb
 
 test: install $(CHROMIUM)
 	$(BIN)/ruff check .

@@ -18,6 +18,7 @@ from nbclient import NotebookClient
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 EXPECTED = [
+    "app",
     "learn_applegate",
     "learn_klondike",
     "learn_strategy",
@@ -121,3 +122,16 @@ def test_the_page_share_ipynb_exports_holds_the_board_and_not_its_seed(
     )
     assert "board state inside: True" in printed
     assert "the seed inside: False" in printed
+
+
+def test_the_app_shows_widgets_only(executed: Callable[[str], Run]) -> None:
+    """app.ipynb is what Voilà shows visitors (issue 11): no printed text, no error, no board
+    dumped as text; its one output is the app's widget."""
+    outputs = [
+        output
+        for cell in executed("app").notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.outputs
+    ]
+    assert [output.output_type for output in outputs] == ["execute_result"]
+    assert "application/vnd.jupyter.widget-view+json" in outputs[0]["data"]
