@@ -63,8 +63,12 @@ class Game:
         self._listeners: list[MoveCallback] = []
         self._version = 0
         self._legal: tuple[int, list[Move]] = (-1, [])  # (version, its legal moves), see status
-        # What earlier "can anything still progress?" searches found, by position (progress.py)
-        self._progress_memory: dict[tuple[bytes, bytes], bool] = {}
+        # What earlier "can anything still progress?" searches found, by position, and the way
+        # the last one found progress (progress.py)
+        self._progress_memory: dict[tuple, bool] = {}
+        self._progress_way: list[tuple] = []
+        # (version, move, undo record) of the latest move, for the status after it
+        self._last_move: tuple | None = None
         self.new_game(seed)
 
     # ----------------------------------------------------------------- setting up a game
@@ -87,6 +91,8 @@ class Game:
         game._version = 0
         game._legal = (-1, [])
         game._progress_memory = {}
+        game._progress_way = []
+        game._last_move = None
         game._configure(**options)
         return game
 
@@ -217,7 +223,10 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move once, in a stable order; foundation moves have destination ``f``."""
         version, legal = self._legal
-        return legal[:] if version == self._version else self._generate()
+        if version != self._version:
+            legal = self._generate()
+            self._legal = (self._version, legal)  # the status search starts from them
+        return legal[:]
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -311,16 +320,18 @@ class Game:
     def status(self) -> str:
         """``"won"``, ``"lost"`` (no way left to make progress) or ``"playing"``."""
         if self._status_version != self._version:
-            from .progress import can_progress
+            from .progress import status as worked_out
 
             version = self._version
             if self._is_won():
                 status = "won"
             else:
                 # the search starts from the legal moves, which a board asks for next
-                legal = self._generate()
-                self._legal = (version, legal)
-                status = "lost" if can_progress(self, legal) is False else "playing"
+                cached, legal = self._legal
+                if cached != version:
+                    legal = self._generate()
+                    self._legal = (version, legal)
+                status = worked_out(self, legal)
             # the answer first: cut off between the two, the next call asks again
             self._status = status
             self._status_version = version
@@ -400,11 +411,8 @@ class Game:
                 redo.pop()
             elif redo:
                 self._redo_stack = []
-            version = self._version = self._version + 1
-            # A lost game stays lost after a move, unless the move takes a card off a foundation
-            # (putting it back then counts as progress); anything else asks the search again.
-            stays_lost = self._status_version == version - 1 and self._status == "lost"
-            self._status_version = version if stays_lost and move.src[0] != "f" else -1
+            self._version += 1
+            self._last_move = (self._version, move, receipt[0])
         except BaseException:
             if receipt:
                 self._revert(receipt[0])
