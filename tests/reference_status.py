@@ -4,8 +4,8 @@ SPEC section 1: a game is lost when no sequence of moves can make progress, wher
 card leaving the waste or the reserve for the tableau or a foundation, the foundations holding
 more than they do now, or a face-down card turning up. This search walks whole positions (every
 pile, the stock and waste included) reached by moves without progress, made on copies with the
-engine's own move mechanics (``_plan``, ``_execute``), and judges progress by comparing the piles before and after each move: none of the
-engine's shortcuts, layouts or memory.
+engine's own move mechanics (``_plan``, ``_execute``), and judges progress by comparing the
+piles before and after each move: none of the engine's shortcuts, layouts or memory.
 """
 
 from __future__ import annotations
@@ -17,15 +17,13 @@ LIMIT = 20_000
 
 def _counts(game: Game) -> tuple[int, int, int]:
     """Cards face down, on the foundations, and waiting in the talon or the reserve."""
-    waiting = (
-        len(game.stock) + len(game.waste) if game.kind == "klondike" else len(game.reserve)
-    )
+    waiting = len(game.stock) + len(game.waste) if game.kind == "klondike" else len(game.reserve)
     return sum(map(len, game.down)), sum(map(len, game.foundations)), waiting
 
 
 def plain_status(game: Game) -> str | None:
-    """"won", "lost" or "playing" for ``game``'s position; None when the search met ``LIMIT``
-    positions without deciding (the engine then says "playing", and may have decided)."""
+    """The status ("won", "lost" or "playing") of ``game``'s position; None when the search
+    met ``LIMIT`` positions without deciding (the engine then says "playing")."""
     start = game._position_copy()
     if start._is_won():
         return "won"

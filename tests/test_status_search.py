@@ -3,8 +3,8 @@
 After every move a board asks for the status, so the search answers the usual cases without
 searching: a move from the position itself that makes progress, a stock card that draws bring to
 a place where it fits, a lost game that a move (not one off a foundation) keeps lost, a position
-met before, the way an earlier search found. Whatever the route, the answer is the one a plain search
-of the same position by the rules' words gives.
+met before, the way an earlier search found. Whatever the route, the answer is the one a plain
+search of the same position by the rules' words gives.
 """
 
 from __future__ import annotations

@@ -390,7 +390,7 @@ class GameStore:
         self,
         game_id: int | None,
         revision: int,
-        known: Sequence[str],
+        keep: int,
         deal: Deal,
         redeal: bool,
         started: float,
@@ -399,14 +399,14 @@ class GameStore:
     ) -> tuple[int, int]:
         """Bring one game's row up to ``progress``; return its id and new revision.
 
-        ``known`` is the line the caller believes the store holds for ``game_id`` at
-        ``revision``: only the plies after the part it shares with ``progress.line`` are
-        written. ``redeal`` rewrites the deal (a row reused for another deal before any move).
+        ``keep`` is how many leading plies of ``progress.line`` the caller believes the store
+        holds for ``game_id`` at ``revision``: only the plies after them are written (and any
+        beyond the line's end deleted). ``redeal`` rewrites the deal (a row reused for another
+        deal before any move).
         ``leaving`` is the game this board played before: it is marked abandoned if unfinished.
         """
         now = time.time()
         line = progress.line
-        keep = shared_prefix(known, line)
         with self._transaction(write=True) as db:
             if leaving is not None:
                 db.execute(
@@ -439,8 +439,7 @@ class GameStore:
             )
             if patched:
                 revision += 1
-                if len(known) > keep:
-                    db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, keep))
+                db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, len(line)))
             else:
                 # New, or changed or gone under this board: write its whole line.
                 keep = 0
@@ -462,10 +461,7 @@ class GameStore:
                     "SELECT revision FROM games WHERE id = ?", (game_id,)
                 ).fetchone()
             if len(line) > keep:
-                db.executemany(
-                    "INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
-                    ((game_id, ply, move, now) for ply, move in enumerate(line[keep:], keep + 1)),
-                )
+                _write_plies(db, game_id, keep + 1, line[keep:], now)
         assert game_id is not None
         return game_id, revision
 
@@ -543,20 +539,24 @@ def _deal_columns(deal: Deal) -> tuple[Any, ...]:
     )
 
 
-def shared_prefix(known: Sequence[Any], line: Sequence[Any]) -> int:
-    """How many leading plies two lines share. A move appends, an undo or redo changes nothing,
-    and a move after undoing replaces the tail: the list comparisons cover the common cases at
-    C speed."""
-    if len(known) <= len(line) and line[: len(known)] == known:
-        return len(known)
-    if len(line) < len(known) and known[: len(line)] == line:
-        return len(line)
-    shared = 0
-    for old, new in zip(known, line, strict=False):
-        if old != new:
-            break
-        shared += 1
-    return shared
+def _write_plies(
+    db: sqlite3.Connection, game_id: int, first: int, moves: list[str], now: float
+) -> None:
+    """Write ``moves`` as plies ``first`` on. SQLite's ``json_each`` unpacks them in C, which
+    is several times faster than a row per call for the 100,000 plies of a loaded history; a
+    SQLite built without JSON support gets a row per call."""
+    try:
+        db.execute(
+            "INSERT OR REPLACE INTO moves SELECT ?, ? + key, value, ? FROM json_each(?)",
+            (game_id, first, now, json.dumps(moves)),
+        )
+    except sqlite3.OperationalError as error:
+        if "json_each" not in str(error):
+            raise
+        db.executemany(
+            "INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
+            ((game_id, ply, move, now) for ply, move in enumerate(moves, first)),
+        )
 
 
 # ------------------------------------------------------------- one store object per file

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import secrets
@@ -146,6 +147,10 @@ class Game:
         self._history: list[Move] = []
         self._undo_stack: list[tuple] = []
         self._redo_stack: list[Move] = []
+        # Where a new move cut the line (the history, then the redo line): the index of the
+        # first ply it replaced. Undo and redo never change the line, so a reader that kept
+        # the line (the board's recorder) finds what changed from the cuts made since.
+        self._line_cuts: list[int] = []
         self._changed()
 
     def _configure(self, **options: Any) -> None:
@@ -345,11 +350,19 @@ class Game:
         """
         state = self._position_dict(self._snapshot())
         state["history"] = [str(move) for move in self._history]
-        if self._history and not self._start_is_seed_deal:
-            start = self._position_dict(self._start)
-            start["history"] = []
+        start = self._start_state()
+        if start is not None:
             state["start"] = start
         return state
+
+    def _start_state(self) -> dict[str, Any] | None:
+        """``state()["start"]``, without writing out the history: the position the history
+        is replayed from, or None when it is the seed's deal (or there is no history)."""
+        if not self._history or self._start_is_seed_deal:
+            return None
+        start = self._position_dict(self._start)
+        start["history"] = []
+        return start
 
     def _position_dict(self, snapshot: tuple) -> dict[str, Any]:
         """A position (``_snapshot()``'s value) in the state format, without the history."""
@@ -402,6 +415,8 @@ class Game:
         ``_revert`` takes the move back."""
         score, recycles, redo = self.score, self.recycles, self._redo_stack
         depth = len(self._history)
+        if redo and not redone:
+            self._line_cuts.append(depth)  # first: a cut noted for a move cut off is harmless
         receipt: list[tuple] = []
         try:
             self._execute(plan, receipt)
@@ -428,16 +443,27 @@ class Game:
         """Make a list of moves, as loading a saved game's history does: checked like ``move``
         but without the per-move bookkeeping, so that a long history loads fast. For a game that
         nobody sees yet (no listeners, no redo line); raises ``IllegalMove`` with the move's
-        number in ``moves`` as ``refusal.args[1]``."""
+        number in ``moves`` as ``refusal.args[1]``.
+
+        The loop makes a few small tuples a move, none of them in a cycle, yet for 100,000
+        moves their sheer number sets off the cyclic garbage collector again and again, each
+        time walking every object alive (doubling the load time of a long history): it is
+        paused while the moves are made."""
         undo, plan_of, execute = self._undo_stack, self._plan, self._execute
-        for number, move in enumerate(moves, 1):
-            try:
-                plan = plan_of(move)
-            except IllegalMove as refusal:
-                raise IllegalMove(str(refusal), number) from None
-            score, recycles, receipt = self.score, self.recycles, []
-            execute(plan, receipt)
-            undo.append((receipt[0], score, recycles))
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for number, move in enumerate(moves, 1):
+                try:
+                    plan = plan_of(move)
+                except IllegalMove as refusal:
+                    raise IllegalMove(str(refusal), number) from None
+                score, recycles, receipt = self.score, self.recycles, []
+                execute(plan, receipt)
+                undo.append((receipt[0], score, recycles))
+        finally:
+            if collecting:
+                gc.enable()
         self._history.extend(moves)
         self._changed()
 
