@@ -45,6 +45,8 @@ MAX_OPEN = 4
 # The longest line of moves read back: far beyond any game played by hand, and a bound on the
 # time a damaged store can cost a resume.
 MAX_PLIES = 100_000
+# From this many plies in one write on, they go to SQLite as one JSON list (see _write_plies).
+BULK_PLIES = 64
 
 # Each migration brings the schema from version N to N + 1; the store's version is how many ran.
 MIGRATIONS: list[tuple[str, ...]] = [
@@ -391,6 +393,7 @@ class GameStore:
         game_id: int | None,
         revision: int,
         keep: int,
+        held: int,
         deal: Deal,
         redeal: bool,
         started: float,
@@ -399,10 +402,10 @@ class GameStore:
     ) -> tuple[int, int]:
         """Bring one game's row up to ``progress``; return its id and new revision.
 
-        ``keep`` is how many leading plies of ``progress.line`` the caller believes the store
-        holds for ``game_id`` at ``revision``: only the plies after them are written (and any
-        beyond the line's end deleted). ``redeal`` rewrites the deal (a row reused for another
-        deal before any move).
+        The caller believes the store holds ``held`` plies for ``game_id`` at ``revision``, of
+        which the first ``keep`` are those of ``progress.line``: only the plies after them are
+        written (and those beyond the line's end deleted). ``redeal`` rewrites the deal (a row
+        reused for another deal before any move).
         ``leaving`` is the game this board played before: it is marked abandoned if unfinished.
         """
         now = time.time()
@@ -439,7 +442,10 @@ class GameStore:
             )
             if patched:
                 revision += 1
-                db.execute("DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, len(line)))
+                if held > len(line):
+                    db.execute(
+                        "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, len(line))
+                    )
             else:
                 # New, or changed or gone under this board: write its whole line.
                 keep = 0
@@ -542,21 +548,23 @@ def _deal_columns(deal: Deal) -> tuple[Any, ...]:
 def _write_plies(
     db: sqlite3.Connection, game_id: int, first: int, moves: list[str], now: float
 ) -> None:
-    """Write ``moves`` as plies ``first`` on. SQLite's ``json_each`` unpacks them in C, which
-    is several times faster than a row per call for the 100,000 plies of a loaded history; a
-    SQLite built without JSON support gets a row per call."""
-    try:
-        db.execute(
-            "INSERT OR REPLACE INTO moves SELECT ?, ? + key, value, ? FROM json_each(?)",
-            (game_id, first, now, json.dumps(moves)),
-        )
-    except sqlite3.OperationalError as error:
-        if "json_each" not in str(error):
-            raise
-        db.executemany(
-            "INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
-            ((game_id, ply, move, now) for ply, move in enumerate(moves, first)),
-        )
+    """Write ``moves`` as plies ``first`` on. A long line (a loaded history of 100,000 plies)
+    goes through SQLite's ``json_each``, which unpacks it in C, several times faster than a row
+    per call; a move or two, or a SQLite built without JSON support, a row per call."""
+    if len(moves) >= BULK_PLIES:
+        try:
+            db.execute(
+                "INSERT OR REPLACE INTO moves SELECT ?, ? + key, value, ? FROM json_each(?)",
+                (game_id, first, now, json.dumps(moves)),
+            )
+            return
+        except sqlite3.OperationalError as error:
+            if "json_each" not in str(error):
+                raise
+    db.executemany(
+        "INSERT OR REPLACE INTO moves VALUES (?, ?, ?, ?)",
+        ((game_id, ply, move, now) for ply, move in enumerate(moves, first)),
+    )
 
 
 # ------------------------------------------------------------- one store object per file
@@ -568,7 +576,10 @@ _registry_lock = threading.Lock()
 
 def open_store(path: Path | None = None) -> GameStore:
     """The store at ``path`` (default: ``store_path()``), shared by every board in the process."""
-    path = Path(path) if path is not None else store_path()
+    if path is None:
+        path = store_path()
+    elif not isinstance(path, Path):  # (a board asks after every move: no new Path then)
+        path = Path(path)
     with _registry_lock:
         store = _stores.get(path)
         if store is None:

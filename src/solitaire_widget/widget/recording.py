@@ -106,6 +106,7 @@ class Recorder:
                 self.game_id,
                 self._revision,
                 keep,
+                len(self._known),
                 self._deal,
                 self._redeal,
                 self._started,
