@@ -50,6 +50,8 @@ class ApplegateLayouts:
     def __init__(self, game: ApplegateGame) -> None:
         self.covered = tuple(bool(down) for down in game.down)
         self.root: Layout = tuple(map(tuple, game.up))
+        # The face-up cards: the same in every layout (moves without progress only regroup them).
+        self.face_up = frozenset(card for run in game.up for card in run)
         self.reserve = game.reserve[-1] if game.reserve else None
         # A covered pile's lowest face-up card, by pile: moving it turns a card up. It stays the
         # same through every layout (only that move, progress, could change it).
@@ -75,18 +77,20 @@ class ApplegateLayouts:
         for card, pile in self.bottoms:
             if tops.get(ONTO[card], pile) != pile or (empty and RANK[card] == KING):
                 return True
-        return any(
-            len(run) >= RUN_LENGTH and run[-RUN_LENGTH:] == RUN_FROM[run[-RUN_LENGTH]]
-            for run in layout
-        )
+        for run in layout:
+            if len(run) >= RUN_LENGTH and run[-RUN_LENGTH:] == RUN_FROM[run[-RUN_LENGTH]]:
+                return True
+        return False
 
     def children(self, layout: Layout) -> Iterator[tuple[Step, Layout]]:
         """The layouts one move without progress away (moves that make progress are left to
         ``progress``), with the move."""
-        covered = self.covered
+        covered, face_up = self.covered, self.face_up
         for target, run in enumerate(layout):
             onto = run[-1] if run else None
             for card in (BELOW[onto],) if run else KINGS:
+                if card not in face_up:  # (most are not: a quick answer)
+                    continue
                 for pile, cards in enumerate(layout):
                     if card in cards:
                         k = cards.index(card)
