@@ -92,3 +92,25 @@ def test_a_long_loaded_game_goes_on_recording_only_what_changes():
         assert recorded(board) == (line_of(board), board.moves)
     again = sw.resume(board.game_id)
     assert again.state() == board.state()
+
+
+def test_a_move_in_a_long_game_writes_one_ply_and_an_undo_none(monkeypatch):
+    """What a write carries depends on what changed, not on the game's length."""
+    board = sw.Klondike(seed=4)
+    for _ in range(2_000):
+        board.draw()
+    written: list[int] = []
+    record = store.GameStore.record
+
+    def counting(self, game_id, revision, keep, held, deal, redeal, started, progress, *rest):
+        written.append(len(progress.line) - keep)
+        return record(self, game_id, revision, keep, held, deal, redeal, started, progress, *rest)
+
+    monkeypatch.setattr(store.GameStore, "record", counting)
+    board.draw()
+    board.undo()
+    board.undo()
+    board.redo()
+    board.draw()  # cuts the line: the redone draw stays, the undone one is replaced
+    assert written == [1, 0, 0, 0, 1]
+    assert recorded(board) == (line_of(board), 2_001)
