@@ -8,8 +8,8 @@ them decides the question. The search is bounded: when it is cut off the answer 
 and the game stays "playing", because a game that can still progress must never be called lost.
 
 ``status`` answers for ``Game.status`` after every move, and nearly always without searching.
-Each shortcut below gives exactly the answer of the plain search (``tests/test_progress.py``
-compares them with a plain reference over random games of all three variants):
+Each shortcut below gives exactly the answer of the plain search (``tests/test_status_search.py``
+compares them with a plain search by the rules' words over random games of all three variants):
 
 1. *A legal move makes progress*: "playing", by definition.
 2. *After a move from a position whose status is known.* Write P for the position before the
@@ -21,15 +21,17 @@ compares them with a plain reference over random games of all three variants):
      quiet moves (a run that can move straight back, a recycle, a draw whose cycle of draws and
      recycles comes back to P): P' is playing. From P' quiet moves lead back to P and on
      along P's way to progress.
-3. *A position met before* in this game is answered from the game's memory of earlier searches.
+3. *A move that makes progress a few quiet moves of the talon away* (Klondike: a stock card
+   that draws bring up and that fits somewhere): "playing", before anything is looked up.
+4. *A position met before* in this game is answered from the game's memory of earlier searches.
    A search that finds progress remembers every position on its way there (each of them can
    follow the same way); one that finds none remembers every position it met that holds as
    many cards on the foundations as its start (their quiet moves are the start's, so they
    reach nothing new). A position it met with fewer is not remembered: there, putting the
    card back counts as progress.
-4. *The way the last search found progress*, tried again from here: when the same moves are
+5. *The way the last search found progress*, tried again from here: when the same moves are
    legal here and lead to a move that makes progress, that is an answer, whatever the rest.
-5. Otherwise a depth-first search over the layouts reachable without progress
+6. Otherwise a depth-first search over the layouts reachable without progress
    (``klondike_progress.py``, ``applegate_progress.py``: why they are enough is said there),
    checking each new layout for a move that makes progress as it is met.
 """
@@ -109,6 +111,8 @@ def _decide(game: Game, limit: int) -> bool | None:
         KlondikeLayouts(game) if game.kind == "klondike" else ApplegateLayouts(game)  # type: ignore[arg-type]
     )
     memory, context, root = game._progress_memory, layouts.context, layouts.root
+    if layouts.progress(root):  # a move some quiet moves of the talon away (a draw) progresses
+        return True
     known = memory.get((context, layouts.key(root)))
     if known is not None:
         return known
@@ -129,26 +133,25 @@ def _decide(game: Game, limit: int) -> bool | None:
 
 def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
     """Whether the moves of ``way``, made from ``layout`` while they are legal and make no
-    progress, come to a layout with a move that makes progress."""
+    progress, come to a layout with a move that makes progress (``layout`` has none)."""
     for step in way:
-        if layouts.progress(layout):
-            return True
         layout = layouts.replay(layout, step)
         if layout is None:
             return False
-    return bool(way) and layouts.progress(layout)
+        if layouts.progress(layout):
+            return True
+    return False
 
 
 def _search(layouts: Layouts, limit: int) -> tuple[bool | None, dict, list]:
-    """Depth-first search from ``layouts.root`` over the layouts reachable without progress.
-    Returns the answer; every layout met, by key, with the key of the layout it was met from
-    and the step that led there (the root: None); and when progress was found, the way there
-    (the steps from the root, each with the key of the layout it leads to)."""
+    """Depth-first search from ``layouts.root`` (which has no move that makes progress) over
+    the layouts reachable without progress. Returns the answer; every layout met, by key, with
+    the key of the layout it was met from and the step that led there (the root: None); and
+    when progress was found, the way there (the steps from the root, each with the key of the
+    layout it leads to)."""
     root = layouts.root
     key = layouts.key
     came_from: dict[tuple, tuple[tuple, tuple] | None] = {key(root): None}
-    if layouts.progress(root):
-        return True, came_from, []
     frontier = [(root, key(root))]
     while frontier:
         layout, here = frontier.pop()
