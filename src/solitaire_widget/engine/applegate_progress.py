@@ -78,7 +78,11 @@ class ApplegateLayouts:
             if tops.get(ONTO[card], pile) != pile or (empty and RANK[card] == KING):
                 return True
         for run in layout:
-            if len(run) >= RUN_LENGTH and run[-RUN_LENGTH:] == RUN_FROM[run[-RUN_LENGTH]]:
+            if (
+                len(run) >= RUN_LENGTH
+                and BELOW[run[-1]] == run[-RUN_LENGTH]  # (a quick test first: see _generate)
+                and run[-RUN_LENGTH:] == RUN_FROM[run[-RUN_LENGTH]]
+            ):
                 return True
         return False
 
