@@ -87,23 +87,10 @@ def status(game: Game, legal: list[Move]) -> str:
     return "lost" if _decide(game, POSITION_LIMIT) is False else "playing"
 
 
-def can_progress(
-    game: Game, legal: list[Move] | None = None, limit: int = POSITION_LIMIT
-) -> bool | None:
-    """True when some sequence of moves makes progress, False when none can, None when the
-    search met ``limit`` layouts without deciding. ``legal`` is the game's legal moves when the
-    caller has them."""
-    if legal is None:
-        legal = game._generate()
-    on_foundations = sum(map(len, game.foundations))
-    if any(makes_progress(game, move, on_foundations) for move in legal):
-        return True
-    return _decide(game, limit)
-
-
 def _decide(game: Game, limit: int) -> bool | None:
-    """``can_progress`` for a position with no legal move that makes progress: from the game's
-    memory, the way the last search found, or a search.
+    """For a position with no legal move that makes progress: True when some sequence of moves
+    makes progress, False when none can, None when the search met ``limit`` layouts without
+    deciding. From the talon, the game's memory, the way the last search found, or a search.
 
     The search works on layouts of its own: the game itself is never touched, so an
     interrupted search (Ctrl-C while the board asks for its status) cannot change it."""
