@@ -571,20 +571,22 @@ def _write_plies(
 
 _stores: dict[Path, GameStore] = {}
 _open_stores: OrderedDict[Path, GameStore] = OrderedDict()
-_registry_lock = threading.Lock()
+# Reentrant: an interrupt (Ctrl-C) that lands between a ``with`` block's last line and its
+# release leaves the lock held by the same thread, which must not then wait on itself forever.
+_registry_lock = threading.RLock()
 
 
 def open_store(path: Path | None = None) -> GameStore:
     """The store at ``path`` (default: ``store_path()``), shared by every board in the process."""
     if path is None:
         path = store_path()
-    elif not isinstance(path, Path):  # (a board asks after every move: no new Path then)
+    elif not isinstance(path, Path):
         path = Path(path)
-    with _registry_lock:
-        store = _stores.get(path)
-        if store is None:
-            store = _stores[path] = GameStore(path)
-        return store
+    store = _stores.get(path)  # (a board asks after every move: no lock once it exists)
+    if store is None:
+        with _registry_lock:
+            store = _stores.setdefault(path, GameStore(path))
+    return store
 
 
 def _keep_open(store: GameStore) -> None:
