@@ -7,9 +7,10 @@ busy moment on the machine does not decide the ratio.
 
 The same random games are played through the board widgets (``sw.Klondike``, ``sw.Applegate``),
 made outside a kernel as a script makes them: every move also brings the board's view and traits
-up to date, with no page to send them to. A last table prints what one move costs at the start
-of a game and after 10,000 draws, through the engine and through a board: a move must not cost
-more the longer the game.
+up to date, with no page to send them to; with autosave on (every move recorded in the game
+store) and off. A last table prints what one move costs at the start of a game and after 10,000
+draws, through the engine and through a board (no page, or a page; autosave on and off), and the
+ratio of the two: a move must not cost more the longer the game. The store is a temporary one.
 
     python benchmarks/engine_speed.py [--games 60] [--steps 250] [--rounds 3]
 """
@@ -17,7 +18,9 @@ more the longer the game.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -71,6 +74,10 @@ def play_soliterm(
     return made
 
 
+def unsaved(board: type[sw.Klondike | sw.Applegate]) -> Callable[[int], sw.Klondike | sw.Applegate]:
+    return lambda seed: board(seed, autosave=False)
+
+
 def rate(play: Callable[[], int]) -> float:
     start = time.perf_counter()
     made = play()
@@ -116,8 +123,10 @@ def long_game_rows(rounds: int) -> list[tuple[str, float, float]]:
     rows = []
     for name, make in (
         ("engine Klondike", lambda: KlondikeGame(seed=1, scoring=None)),
-        ("board, no page", lambda: sw.Klondike(seed=1, scoring=None)),
-        ("board on a page", lambda: on_a_page(sw.Klondike(seed=1, scoring=None))),
+        ("board, no page", lambda: sw.Klondike(seed=1, scoring=None, autosave=False)),
+        ("  autosave on", lambda: sw.Klondike(seed=1, scoring=None)),
+        ("board on a page", lambda: on_a_page(sw.Klondike(seed=1, scoring=None, autosave=False))),
+        ("  autosave on", lambda: on_a_page(sw.Klondike(seed=1, scoring=None))),
     ):
         game = make()
         fresh = draw_cost(game, 200, rounds)
@@ -133,6 +142,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=250)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    os.environ["SOLITAIRE_WIDGET_HOME"] = tempfile.mkdtemp(prefix="engine_speed-")
     seeds = range(args.games)
     # A board costs more per move than the bare engine: a fifth of the games keeps the run short.
     board_seeds = range(max(1, args.games // 5))
@@ -146,11 +156,20 @@ def main() -> None:
          "soliterm scorpion", lambda: play_soliterm("scorpion", seeds, args.steps)),
         ("board Klondike 1", lambda: play_ours(sw.Klondike, board_seeds, args.steps),
          "soliterm klondike", lambda: play_soliterm("klondike", board_seeds, args.steps)),
+        ("  autosave off", lambda: play_ours(unsaved(sw.Klondike), board_seeds, args.steps),
+         "soliterm klondike", lambda: play_soliterm("klondike", board_seeds, args.steps)),
         ("board Klondike 3",
          lambda: play_ours(lambda s: sw.Klondike(s, draw=3), board_seeds, args.steps),
          "soliterm klondike 3",
          lambda: play_soliterm("klondike", board_seeds, args.steps, {"draw": 3})),
+        ("  autosave off",
+         lambda: play_ours(lambda s: sw.Klondike(s, draw=3, autosave=False), board_seeds,
+                           args.steps),
+         "soliterm klondike 3",
+         lambda: play_soliterm("klondike", board_seeds, args.steps, {"draw": 3})),
         ("board Applegate", lambda: play_ours(sw.Applegate, board_seeds, args.steps),
+         "soliterm scorpion", lambda: play_soliterm("scorpion", board_seeds, args.steps)),
+        ("  autosave off", lambda: play_ours(unsaved(sw.Applegate), board_seeds, args.steps),
          "soliterm scorpion", lambda: play_soliterm("scorpion", board_seeds, args.steps)),
     ]  # fmt: skip
     print(f"{args.games} games x up to {args.steps} random moves, best of {args.rounds} rounds")
@@ -162,6 +181,7 @@ def main() -> None:
             f"{name:<18}{mine:>10,.0f}   {baseline_name:<20}{theirs:>10,.0f}{mine / theirs:>7.1f}x"
         )
     print(f"\nOne draw at move 0 and after {LONG_GAME:,} draws (best of {args.rounds} rounds)")
+    print("(a board's first row: autosave off; the next: on)")
     print(f"{'game':<18}{'move 0':>10}{'long game':>12}{'ratio':>8}")
     for name, fresh, late in long_game_rows(args.rounds):
         print(f"{name:<18}{fresh * 1e6:>8.1f}us{late * 1e6:>10.1f}us{late / fresh:>7.2f}x")

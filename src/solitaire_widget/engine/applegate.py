@@ -79,7 +79,12 @@ class ApplegateGame(Game):
         if self.reserve:
             movers[self.reserve[-1]] = RESERVE_TO
         for i, run in enumerate(up):
-            if len(run) >= RUN_LENGTH and is_complete_run(run[-RUN_LENGTH:]):
+            # (A finished run's top card builds on its bottom card: a quick test first.)
+            if (
+                len(run) >= RUN_LENGTH
+                and BELOW[run[-1]] == run[-RUN_LENGTH]
+                and is_complete_run(run[-RUN_LENGTH:])
+            ):
                 moves.append(TO_FOUNDATION_MOVES[i])
             movers.update(zip(run, run_moves(i, len(run)), strict=True))
 

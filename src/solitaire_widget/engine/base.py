@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import secrets
@@ -63,8 +64,12 @@ class Game:
         self._listeners: list[MoveCallback] = []
         self._version = 0
         self._legal: tuple[int, list[Move]] = (-1, [])  # (version, its legal moves), see status
-        # What earlier "can anything still progress?" searches found, by position (progress.py)
-        self._progress_memory: dict[tuple[bytes, bytes], bool] = {}
+        # What earlier "can anything still progress?" searches found, by position, and the way
+        # the last one found progress (progress.py)
+        self._progress_memory: dict[tuple, bool] = {}
+        self._progress_way: list[tuple] = []
+        # (version, move, undo record) of the latest move, for the status after it
+        self._last_move: tuple | None = None
         self.new_game(seed)
 
     # ----------------------------------------------------------------- setting up a game
@@ -87,6 +92,8 @@ class Game:
         game._version = 0
         game._legal = (-1, [])
         game._progress_memory = {}
+        game._progress_way = []
+        game._last_move = None
         game._configure(**options)
         return game
 
@@ -140,6 +147,10 @@ class Game:
         self._history: list[Move] = []
         self._undo_stack: list[tuple] = []
         self._redo_stack: list[Move] = []
+        # Where a new move cut the line (the history, then the redo line): the index of the
+        # first ply it replaced. Undo and redo never change the line, so a reader that kept
+        # the line (the board's recorder) finds what changed from the cuts made since.
+        self._line_cuts: list[int] = []
         self._changed()
 
     def _configure(self, **options: Any) -> None:
@@ -217,7 +228,10 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move once, in a stable order; foundation moves have destination ``f``."""
         version, legal = self._legal
-        return legal[:] if version == self._version else self._generate()
+        if version != self._version:
+            legal = self._generate()
+            self._legal = (self._version, legal)  # the status search starts from them
+        return legal[:]
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -311,16 +325,18 @@ class Game:
     def status(self) -> str:
         """``"won"``, ``"lost"`` (no way left to make progress) or ``"playing"``."""
         if self._status_version != self._version:
-            from .progress import can_progress
+            from .progress import status as worked_out
 
             version = self._version
             if self._is_won():
                 status = "won"
             else:
                 # the search starts from the legal moves, which a board asks for next
-                legal = self._generate()
-                self._legal = (version, legal)
-                status = "lost" if can_progress(self, legal) is False else "playing"
+                cached, legal = self._legal
+                if cached != version:
+                    legal = self._generate()
+                    self._legal = (version, legal)
+                status = worked_out(self, legal)
             # the answer first: cut off between the two, the next call asks again
             self._status = status
             self._status_version = version
@@ -334,11 +350,19 @@ class Game:
         """
         state = self._position_dict(self._snapshot())
         state["history"] = [str(move) for move in self._history]
-        if self._history and not self._start_is_seed_deal:
-            start = self._position_dict(self._start)
-            start["history"] = []
+        start = self._start_state()
+        if start is not None:
             state["start"] = start
         return state
+
+    def _start_state(self) -> dict[str, Any] | None:
+        """``state()["start"]``, without writing out the history: the position the history
+        is replayed from, or None when it is the seed's deal (or there is no history)."""
+        if not self._history or self._start_is_seed_deal:
+            return None
+        start = self._position_dict(self._start)
+        start["history"] = []
+        return start
 
     def _position_dict(self, snapshot: tuple) -> dict[str, Any]:
         """A position (``_snapshot()``'s value) in the state format, without the history."""
@@ -391,6 +415,8 @@ class Game:
         ``_revert`` takes the move back."""
         score, recycles, redo = self.score, self.recycles, self._redo_stack
         depth = len(self._history)
+        if redo and not redone:
+            self._line_cuts.append(depth)  # first: a cut noted for a move cut off is harmless
         receipt: list[tuple] = []
         try:
             self._execute(plan, receipt)
@@ -400,11 +426,8 @@ class Game:
                 redo.pop()
             elif redo:
                 self._redo_stack = []
-            version = self._version = self._version + 1
-            # A lost game stays lost after a move, unless the move takes a card off a foundation
-            # (putting it back then counts as progress); anything else asks the search again.
-            stays_lost = self._status_version == version - 1 and self._status == "lost"
-            self._status_version = version if stays_lost and move.src[0] != "f" else -1
+            self._version += 1
+            self._last_move = (self._version, move, receipt[0])
         except BaseException:
             if receipt:
                 self._revert(receipt[0])
@@ -420,16 +443,27 @@ class Game:
         """Make a list of moves, as loading a saved game's history does: checked like ``move``
         but without the per-move bookkeeping, so that a long history loads fast. For a game that
         nobody sees yet (no listeners, no redo line); raises ``IllegalMove`` with the move's
-        number in ``moves`` as ``refusal.args[1]``."""
+        number in ``moves`` as ``refusal.args[1]``.
+
+        The loop makes a few small tuples a move, none of them in a cycle, yet for 100,000
+        moves their sheer number sets off the cyclic garbage collector again and again, each
+        time walking every object alive (doubling the load time of a long history): it is
+        paused while the moves are made."""
         undo, plan_of, execute = self._undo_stack, self._plan, self._execute
-        for number, move in enumerate(moves, 1):
-            try:
-                plan = plan_of(move)
-            except IllegalMove as refusal:
-                raise IllegalMove(str(refusal), number) from None
-            score, recycles, receipt = self.score, self.recycles, []
-            execute(plan, receipt)
-            undo.append((receipt[0], score, recycles))
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for number, move in enumerate(moves, 1):
+                try:
+                    plan = plan_of(move)
+                except IllegalMove as refusal:
+                    raise IllegalMove(str(refusal), number) from None
+                score, recycles, receipt = self.score, self.recycles, []
+                execute(plan, receipt)
+                undo.append((receipt[0], score, recycles))
+        finally:
+            if collecting:
+                gc.enable()
         self._history.extend(moves)
         self._changed()
 

@@ -6,140 +6,199 @@ growing beyond what they hold now. Moves that make no progress (drawing, recycli
 runs, taking a card down from a foundation) lead to finitely many positions, so a search over
 them decides the question. The search is bounded: when it is cut off the answer is "unknown"
 and the game stays "playing", because a game that can still progress must never be called lost.
+
+``status`` answers for ``Game.status`` after every move, and nearly always without searching.
+Each shortcut below gives exactly the answer of the plain search (``tests/test_status_search.py``
+compares them with a plain search by the rules' words over random games of all three variants):
+
+1. *A legal move makes progress*: "playing", by definition.
+2. *After a move from a position whose status is known.* Write P for the position before the
+   move, P' after it, and "quiet" for a move that makes no progress.
+   - P lost, and the move takes no card off a foundation: P' is lost. The move was quiet (P has
+     no other kind) and left the foundations as they were, so every position quiet moves reach
+     from P' is one they reach from P, and none of those can progress.
+   - P playing, and the move was quiet, left the foundations as they were and can be undone by
+     quiet moves (a run that can move straight back, a recycle, a draw whose cycle of draws and
+     recycles comes back to P): P' is playing. From P' quiet moves lead back to P and on
+     along P's way to progress.
+3. *A move that makes progress a few quiet moves of the talon away* (Klondike: a stock card
+   that draws bring up and that fits somewhere): "playing", before anything is looked up.
+4. *A position met before* in this game is answered from the game's memory of earlier searches.
+   A search that finds progress remembers every position on its way there (each of them can
+   follow the same way); one that finds none remembers every position it met that holds as
+   many cards on the foundations as its start (their quiet moves are the start's, so they
+   reach nothing new). A position it met with fewer is not remembered: there, putting the
+   card back counts as progress.
+5. *The way the last search found progress*, tried again from here: when the same moves are
+   legal here and lead to a move that makes progress, that is an answer, whatever the rest.
+6. Otherwise a depth-first search over the layouts reachable without progress
+   (``klondike_progress.py``, ``applegate_progress.py``: why they are enough is said there),
+   checking each new layout for a move that makes progress as it is met.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from .klondike import GOES_ON, KINGS
+from .applegate_progress import ApplegateLayouts
+from .klondike_progress import KlondikeLayouts
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..moves import Move
     from .base import Game
-    from .klondike import KlondikeGame
 
 POSITION_LIMIT = 10_000
-# Positions a game remembers the answer for (about 100 bytes each); past this it starts again.
-MEMORY_LIMIT = 50_000
-# Between two piles in a position's name: no card is 255.
-_SEPARATOR = b"\xff"
+# Layouts a game remembers the answer for; past this it starts again.
+MEMORY_LIMIT = 20_000
+# A search that finds no progress remembers what it met only up to this many layouts: the
+# answer for its start is what matters most.
+REMEMBERED_PER_SEARCH = 5_000
 
 
-def can_progress(
-    game: Game, legal: list[Move] | None = None, limit: int = POSITION_LIMIT
-) -> bool | None:
-    """True when some sequence of moves makes progress, False when none can, None when the
-    search visited ``limit`` positions without deciding. ``legal`` is the game's legal moves
-    when the caller has them.
+class Layouts(Protocol):
+    """What ``KlondikeLayouts`` and ``ApplegateLayouts`` give the search."""
 
-    The search plays on a copy of the position: the game itself is never touched, so an
-    interrupted search (Ctrl-C while the board asks for its status) cannot change it. The
-    board asks after every move, so the common answers come cheap: nearly always a move from
-    the position itself makes progress; otherwise a position met before (play often comes back
-    to one) is answered from the game's memory of earlier searches."""
+    root: object
+    context: object
+
+    def key(self, layout: object) -> tuple: ...
+    def at_home(self, key: tuple) -> bool: ...
+    def progress(self, layout: object) -> bool: ...
+    def children(self, layout: object) -> Iterator[tuple[tuple, object]]: ...
+    def replay(self, layout: object, step: tuple) -> object | None: ...
+
+
+def status(game: Game, legal: list[Move]) -> str:
+    """``game.status`` worked out for a game not won (``legal``: its legal moves), taking every
+    shortcut above."""
     on_foundations = sum(map(len, game.foundations))
-    if legal is None:
-        legal = game._generate()
-    if any(_makes_progress(game, move, on_foundations) for move in legal):
+    if any(makes_progress(game, move, on_foundations) for move in legal):
+        return "playing"
+    before = game._status if game._status_version == game._version - 1 else None
+    last = game._last_move
+    if before is not None and last is not None and last[0] == game._version:
+        _, move, record = last
+        if before == "lost" and move.src[0] != "f":
+            return "lost"
+        if before == "playing" and _undone_quietly(game, move, record):
+            return "playing"
+    return "lost" if _decide(game, POSITION_LIMIT) is False else "playing"
+
+
+def _decide(game: Game, limit: int) -> bool | None:
+    """For a position with no legal move that makes progress: True when some sequence of moves
+    makes progress, False when none can, None when the search met ``limit`` layouts without
+    deciding. From the talon, the game's memory, the way the last search found, or a search.
+
+    The search works on layouts of its own: the game itself is never touched, so an
+    interrupted search (Ctrl-C while the board asks for its status) cannot change it."""
+    layouts: Layouts = (
+        KlondikeLayouts(game) if game.kind == "klondike" else ApplegateLayouts(game)  # type: ignore[arg-type]
+    )
+    memory, context, root = game._progress_memory, layouts.context, layouts.root
+    if layouts.progress(root):  # a move some quiet moves of the talon away (a draw) progresses
         return True
-    if game.kind == "klondike" and _talon_card_fits(game):
-        return True
-    # What the search leaves as it is (see _namer), and the name of the rest.
-    face_down = _SEPARATOR.join(map(bytes, game.down))
-    memory = game._progress_memory
-    known = memory.get((face_down, _namer(game)()))
+    known = memory.get((context, layouts.key(root)))
     if known is not None:
         return known
-    found, seen = _search(game._position_copy(), on_foundations, limit)
+    if _replays(layouts, root, game._progress_way):
+        return True
+    found, came_from, way = _search(layouts, limit)
     if len(memory) > MEMORY_LIMIT:
         memory.clear()
-    if found is False:  # nothing reachable from here progresses: all of it is lost as well
-        memory.update(dict.fromkeys(((face_down, name) for name in seen), False))
-    elif found:
-        memory[face_down, _namer(game)()] = True
+    if found:
+        game._progress_way = [step for step, _ in way]
+        memory.update(((context, key), True) for _, key in way)
+        memory[context, layouts.key(root)] = True
+    elif found is False:
+        met = came_from if len(came_from) <= REMEMBERED_PER_SEARCH else [layouts.key(root)]
+        memory.update(((context, key), False) for key in met if layouts.at_home(key))
     return found
 
 
-def _namer(game: Game) -> Callable[[], bytes]:
-    """A function naming ``game``'s position as it is when called, for positions that moves
-    without progress reach from each other: the piles as bytes (a card is a number below 52),
-    a few dozen bytes a position, which the game's memory of searches keeps by the thousand.
-
-    Such moves never turn a card up, so the face-down piles stay as they are and are left out
-    of the name. Columns with no face-down cards are interchangeable (so are the foundations),
-    so their order is left out too."""
-    bare = [game.up[i] for i in range(7) if not game.down[i]]
-    covered = [game.up[i] for i in range(7) if game.down[i]]
-    foundations, talon = game.foundations, game._piles()[18:]
-    join = _SEPARATOR.join
-
-    def name() -> bytes:
-        return join(
-            [
-                *map(bytes, covered),
-                *sorted(map(bytes, bare)),
-                *sorted(map(bytes, foundations)),
-                *map(bytes, talon),
-            ]
-        )
-
-    return name
+def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
+    """Whether the moves of ``way``, made from ``layout`` while they are legal and make no
+    progress, come to a layout with a move that makes progress (``layout`` has none)."""
+    for step in way:
+        layout = layouts.replay(layout, step)
+        if layout is None:
+            return False
+        if layouts.progress(layout):
+            return True
+    return False
 
 
-def _search(game: Game, on_foundations: int, limit: int) -> tuple[bool | None, set[bytes]]:
-    """Depth-first search over the positions that moves without progress reach from ``game``
-    (a copy it may change); the answer and the names of the positions it met."""
-    moving = game._piles()[7:]  # the face-up runs, the foundations, the talon or the reserve
-    name = _namer(game)
-    seen = {name()}
-    frontier = [[pile[:] for pile in moving]]
+def _search(layouts: Layouts, limit: int) -> tuple[bool | None, dict, list]:
+    """Depth-first search from ``layouts.root`` (which has no move that makes progress) over
+    the layouts reachable without progress. Returns the answer; every layout met, by key, with
+    the key of the layout it was met from and the step that led there (the root: None); and
+    when progress was found, the way there (the steps from the root, each with the key of the
+    layout it leads to)."""
+    root = layouts.root
+    key = layouts.key
+    came_from: dict[tuple, tuple[tuple, tuple] | None] = {key(root): None}
+    frontier = [(root, key(root))]
     while frontier:
-        for pile, cards in zip(moving, frontier.pop(), strict=True):
-            pile[:] = cards
-        for move in game._generate():
-            if _makes_progress(game, move, on_foundations):
-                return True, seen
-            plan = game._plan(move)
-            touched = [(pile, pile[:]) for pile in game._touched(plan)]
-            game._execute(plan, [])
-            key = name()
-            if key not in seen:
-                if len(seen) >= limit:
-                    return None, seen
-                seen.add(key)
-                frontier.append([pile[:] for pile in moving])
-            for pile, cards in touched:
-                pile[:] = cards
-    return False, seen
+        layout, here = frontier.pop()
+        for step, child in layouts.children(layout):
+            there = key(child)
+            if there in came_from:
+                continue
+            came_from[there] = (here, step)
+            if layouts.progress(child):
+                return True, came_from, _way(came_from, there)
+            if len(came_from) > limit:
+                return None, came_from, []
+            frontier.append((child, there))
+    return False, came_from, []
 
 
-def _talon_card_fits(game: KlondikeGame) -> bool:
-    """Whether draws and recycles alone bring a card to the top of the waste that goes onto
-    the tableau or a foundation as things stand: the usual way a Klondike game goes on, found
-    without a search. Draw 3 shows only every third card of a pass (and a pass's last card)."""
-    draw, up = game.options["draw"], game.up
-    drawn = game.stock[::-1]  # in the order the draws turn them
-    passes = (drawn, game.waste + drawn)  # the rest of this pass, then a whole pass
-    tops = [game.waste[-1]] if game.waste else []
-    for cards in passes:
-        tops += cards[draw - 1 :: draw]
-        if len(cards) % draw:
-            tops.append(cards[-1])
-    wanted = game._foundation_wants()
-    for column, run in enumerate(up):
-        wanted.update(GOES_ON[run[-1]] if run else () if game.down[column] else KINGS)
-    return not wanted.isdisjoint(tops)
+def _way(came_from: dict, key: tuple) -> list[tuple[tuple, tuple]]:
+    """The steps from the root to the layout ``key``, each with the key it leads to."""
+    way = []
+    while (link := came_from[key]) is not None:
+        previous, step = link
+        way.append((step, key))
+        key = previous
+    way.reverse()
+    return way
 
 
-def _makes_progress(game: Game, move: Move, on_foundations: int) -> bool:
+def makes_progress(game: Game, move: Move, on_foundations: int) -> bool:
+    """Whether a legal move makes progress: a card leaves the waste or the reserve, the
+    foundations grow beyond ``on_foundations``, or a card turns face-up."""
     src, dst = move.src, move.dst
     if src in ("waste", "reserve") and dst != "stock":
         return True
-    if dst[0] == "f":
-        return sum(map(len, game.foundations)) + move.n > on_foundations
     if src[0] == "t":
         column = int(src[1]) - 1
-        return move.n == len(game.up[column]) and bool(game.down[column])
+        if move.n == len(game.up[column]) and game.down[column]:
+            return True  # it lifts every face-up card: the card beneath turns up
+    if dst[0] == "f":
+        return sum(map(len, game.foundations)) + move.n > on_foundations
     return False
+
+
+def _undone_quietly(game: Game, move: Move, record: tuple) -> bool:
+    """Whether ``move``, just made with undo record ``record``, made no progress, left the
+    foundations as they were, and quiet moves lead from here back to where it was made."""
+    src, dst = move.src, move.dst
+    if src == "waste" and dst == "stock":  # a recycle: drawing the whole stock comes back
+        return True
+    if src == "stock":
+        # A draw. The waste followed by the stock never changes order; draws move the split
+        # between them on by ``draw`` cards (fewer at the end), a recycle puts it back to 0.
+        # So the split before this draw comes round again when it was a multiple of ``draw``.
+        drawn = record[1]
+        return (len(game.waste) - drawn) % game.options["draw"] == 0
+    if src[0] == "t" and dst[0] == "t" and not record[2]:  # a run moved, nothing turned up
+        return game.is_legal(_reverse(move))
+    return False
+
+
+def _reverse(move: Move) -> Move:
+    from ..moves import Move
+
+    return Move(move.dst, move.src, move.n)

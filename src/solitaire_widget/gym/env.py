@@ -29,7 +29,6 @@ from .observations import (
     shape_refusal,
 )
 from .rewards import PRESETS, Reward, Transition
-from .status import makes_progress, status
 
 Observation = dict[str, np.ndarray]
 # Deals for resets without a seed are drawn below 2**63 so that a seed fits an int64 array, which
@@ -131,14 +130,13 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             reward = -self.illegal_penalty
         else:
             home, score = self._home, game.score
-            quiet = not makes_progress(game, move)
             game.move(move)
             self._home = sum(map(len, game.foundations))
             step = Transition(game, move, home, self._home, score, game.score)
             reward = float(self._reward(step))
             legal = game.legal_moves()
             self._mask = self.actions.mask(legal)
-            self._status = self._status_now(legal, move if quiet else None)
+            self._status = self._status_now(legal)
             if self._status == "won":
                 reward += self.win_bonus
             self._follow(move)
@@ -192,12 +190,12 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"the position does not fit the observation: {refusal}")
         return game
 
-    def _status_now(self, legal: list[Move], quiet_move: Move | None = None) -> str:
-        """The engine's status (``quiet_move``: the move just made, when it made no progress);
-        with ``detect_lost=False``, "lost" only when no move is legal at all (which the engine
-        calls lost too), sparing the search for a way to progress."""
+    def _status_now(self, legal: list[Move]) -> str:
+        """The engine's status (which rarely needs its search after a step: see
+        ``engine/progress.py``); with ``detect_lost=False``, "lost" only when no move is legal
+        at all (which the engine calls lost too), sparing that search."""
         if self.detect_lost:
-            return status(self.game, legal, self._home, quiet_move, self._status)
+            return self.game.status
         if self._home == CARDS:
             return "won"
         return "playing" if legal else "lost"

@@ -2,21 +2,25 @@
 
 The board calls ``Recorder.update`` after every change it syncs to the page. The recorder keeps
 what the store holds for its game (the line of moves and the row's revision) and writes only the
-difference, in one short transaction. A write that fails or is cut short changes nothing the
-recorder believes, so the next one writes everything the store is missing: a board whose store
-was locked, full or read-only for a while catches up by itself once the store works again.
+difference, in one short transaction. It finds the difference without reading the whole line: the
+line (the history, then the redo line) changes only where a new move cuts it, and the engine notes
+every cut (``Game._line_cuts``), so a move costs the same at ply 10 and at ply 100,000.
+
+A write that fails or is cut short changes nothing the recorder believes, so the next one writes
+everything the store is missing: a board whose store was locked, full or read-only for a while
+catches up by itself once the store works again.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from ..engine import GAMES, Game
-from ..moves import Move
-from ..store import Deal, GameRecord, Progress, StoreUnavailable, open_store, shared_prefix
+from ..store import Deal, GameRecord, Progress, StoreUnavailable, open_store
 
 _log = logging.getLogger(__name__)
 
@@ -28,11 +32,10 @@ MAX_RETRY_SECONDS = 60.0
 
 def start_of(game: Game) -> dict[str, Any] | None:
     """The position the game's history starts from, or None when that is its seed's deal."""
+    if game.moves:
+        # a history with no start position is replayed from the seed's deal
+        return game._start_state()
     state = game.state()
-    if "start" in state:
-        return state["start"]
-    if game.history:
-        return None  # a history with no start position is replayed from the seed's deal
     if game.seed is not None:
         dealt = GAMES[game.kind](game.seed, **game.options).state()
         if dealt == state:
@@ -47,8 +50,8 @@ class Recorder:
         self.path = path
         self.game_id: int | None = None
         self._revision = 0
-        self._known: list[Move] = []  # the line the store holds for game_id
-        self._known_text: list[str] = []  # the same in notation
+        self._known: list[str] = []  # the line the store holds for game_id, in notation
+        self._cuts_seen = 0  # how many of the game's line cuts ``_known`` already follows
         self._start: object = None  # the engine's start position of the game being recorded
         self._deal: Deal | None = None
         self._redeal = False
@@ -66,10 +69,10 @@ class Recorder:
     def continue_game(self, game: Game, record: GameRecord) -> None:
         """Carry on recording ``record``'s row, which ``game`` was rebuilt from (``resume``)."""
         self.game_id = record.id
-        self._known = game.history + game.redo_line
-        self._known_text = [str(move) for move in self._known]
+        self._known = list(map(str, game.history + game.redo_line))
+        self._cuts_seen = len(game._line_cuts)
         # A line the rules cut short when it was replayed is written again whole.
-        self._revision = record.revision if self._known_text == record.line else -1
+        self._revision = record.revision if self._known == record.line else -1
         self._start = game._start
         self._deal = record.deal
         self._started = record.started
@@ -89,11 +92,9 @@ class Recorder:
         if time.monotonic() < self._retry_at:
             return None
         assert self._deal is not None
-        line = game.history + game.redo_line
-        shared = shared_prefix(self._known, line)
-        text = self._known_text[:shared] + [str(move) for move in line[shared:]]
+        keep, tail = self._changes(game)
         progress = Progress(
-            line=text,
+            line=Line(self._known, keep, tail),
             moves=game.moves,
             status=game.status,
             score=game.score,
@@ -104,7 +105,8 @@ class Recorder:
             self.game_id, self._revision = store.record(
                 self.game_id,
                 self._revision,
-                self._known_text,
+                keep,
+                len(self._known),
                 self._deal,
                 self._redeal,
                 self._started,
@@ -115,7 +117,9 @@ class Recorder:
             if not isinstance(error, StoreUnavailable):
                 _log.exception("solitaire_widget: recording the game failed")
             return self._failed(str(error) if isinstance(error, StoreUnavailable) else repr(error))
-        self._known, self._known_text = line, text
+        del self._known[keep:]
+        self._known += tail
+        self._cuts_seen = len(game._line_cuts)
         self._written_version = game.version
         self._redeal = False
         self._leaving = None
@@ -133,13 +137,28 @@ class Recorder:
             self._leaving = self.game_id
             self.game_id = None
             self._revision = 0
-            self._known, self._known_text = [], []
+            self._known = []
         else:
             self._redeal = self.game_id is not None
         self._start = game._start
+        self._cuts_seen = len(game._line_cuts)
         self._deal = Deal(game.kind, game.options, game.seed, start_of(game), daily)
         self._started = time.time()
         self._written_version = -1
+
+    def _changes(self, game: Game) -> tuple[int, list[str]]:
+        """How many leading plies of the game's line the store holds already, and the plies
+        after them in notation. Only a cut made since the last write (or a line shorter than
+        the store's) can end the shared part before the store's line ends; undo and redo move
+        plies between the history and the redo line without changing the line."""
+        keep = min([len(self._known), *game._line_cuts[self._cuts_seen :]])
+        history, redo = game._history, game._redo_stack
+        moves, length = len(history), len(history) + len(redo)
+        keep = min(keep, length)
+        if keep < moves:
+            return keep, [*map(str, history[keep:]), *map(str, reversed(redo))]
+        # ply ``i`` from ``moves`` on is ``redo[length - 1 - i]`` (the next redo is last)
+        return keep, list(map(str, redo[length - 1 - keep :: -1])) if keep < length else []
 
     def _failed(self, trouble: str) -> tuple[str, str] | None:
         self._retry_at = time.monotonic() + self._retry_delay
@@ -148,3 +167,34 @@ class Recorder:
             return None
         self._failing = True
         return f"Moves are not being saved: {trouble}. Play goes on.", "error"
+
+
+class Line(Sequence[str]):
+    """A line of moves in notation: the first ``keep`` plies of ``known`` followed by ``tail``.
+    Nothing is copied until read, and the store reads only the plies it writes (``line[keep:]``,
+    unless the row changed under the board), so a write costs what changed, not the game's
+    length."""
+
+    def __init__(self, known: list[str], keep: int, tail: list[str]) -> None:
+        self._known, self._keep, self._tail = known, keep, tail
+
+    def __len__(self) -> int:
+        return self._keep + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        keep = self._keep
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            head = self._known[start : min(stop, keep)]
+            return head + self._tail[max(start - keep, 0) : max(stop - keep, 0)]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("ply out of range")
+        return self._known[index] if index < keep else self._tail[index - keep]

@@ -1,0 +1,34 @@
+"""What the two games' status searches share (``klondike_progress.py``,
+``applegate_progress.py``): a layout is the face-up cards of the seven piles, a tuple of tuples."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+
+Piles = tuple[tuple[int, ...], ...]
+
+
+def interchangeable(covered: tuple[bool, ...]) -> Callable[[Piles], object]:
+    """A function naming face-up piles up to the order of the piles with no face-down cards
+    under them: such piles are interchangeable (the rules never ask where a pile lies), so
+    layouts with the same name have the same answer and a search visits one of them."""
+    bare = [pile for pile in range(7) if not covered[pile]]
+    if len(bare) <= 1:
+        return lambda piles: piles  # nothing to put in order
+    bare_piles = itemgetter(*bare)
+    if len(bare) == 7:
+        return lambda piles: tuple(sorted(piles))
+    covered_piles = itemgetter(*[pile for pile in range(7) if covered[pile]])
+    return lambda piles: (covered_piles(piles), tuple(sorted(bare_piles(piles))))
+
+
+def moved(piles: Piles, source: int, k: int, target: int) -> Piles:
+    """``piles`` with the cards of pile ``source`` from index ``k`` on moved onto pile
+    ``target`` (-1: off the tableau)."""
+    changed = list(piles)
+    cards = piles[source]
+    changed[source] = cards[:k]
+    if target >= 0:
+        changed[target] = piles[target] + cards[k:]
+    return tuple(changed)
