@@ -128,6 +128,7 @@ def test_no_games_no_figures():
 
 # ------------------------------------------------------------- the daily challenge
 
+
 def win_daily(date: str) -> sw.Klondike:
     board = sw.Klondike.daily(date)
     board.play(sw.solve(board).moves, delay=0)

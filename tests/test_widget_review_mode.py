@@ -13,8 +13,8 @@ from page import Page
 from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION
 from solitaire_widget.cards import long_name, parse_card
 from solitaire_widget.state import load_game
-from solitaire_widget.widget.board import NOTHING_TO_REVIEW, REVIEWING
 from solitaire_widget.widget.controls import PRESETS
+from solitaire_widget.widget.page_requests import NOTHING_TO_REVIEW, REVIEWING
 from solitaire_widget.widget.view import board_view
 
 # A draw, the move that loses the game, then two more draws: the turning point is move 2.

@@ -314,8 +314,7 @@ def _game_state(game_or_state: Any) -> dict[str, Any]:
     if callable(getattr(game_or_state, "state", None)):
         return game_or_state.state()
     raise ValueError(
-        "solve() takes a game, a widget, a state dict or its JSON text, "
-        f"not {brief(game_or_state)}"
+        f"solve() takes a game, a widget, a state dict or its JSON text, not {brief(game_or_state)}"
     )
 
 
