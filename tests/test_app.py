@@ -5,6 +5,7 @@ a game is played and count a win at once."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 
 import solitaire_widget as sw
@@ -19,7 +20,20 @@ def in_the_kernel_loop(play: Callable[[], object]) -> None:
         play()
         await asyncio.sleep(0)
 
-    asyncio.run(turn())
+    # A thread of its own: the browser tests' Playwright may hold this thread's event loop.
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(turn())
+        except BaseException as error:
+            failed.append(error)
+
+    kernel = threading.Thread(target=run)
+    kernel.start()
+    kernel.join()
+    if failed:
+        raise failed[0]
 
 
 def stats_rows(stats: PlayerStats) -> list[str]:
