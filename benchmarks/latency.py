@@ -48,18 +48,20 @@ COUNTER_PROBE = """() => {
 # data-pile names. The scope is the whole output so that a board drawn afresh still counts.
 STOCK_PROBE = """() => {
   const stock = document.querySelector('[data-pile="stock"]');
-  const touchesWaste = (node) => {
-    const element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
-    return Boolean(
-      element &&
-        (element.closest('[data-pile="waste"]') || element.querySelector('[data-pile="waste"]')),
-    );
-  };
+  // What the waste shows: its cards in order. Every draw or recycle changes it, and nothing else
+  // does, so a change of an element that merely holds the waste is not taken for the answer.
+  const shows = () =>
+    [...document.querySelectorAll('[data-pile="waste"] [data-card]')].map((c) => c.dataset.card).join();
+  let shown = shows();
   return {
     target: stock,
     scope: stock.closest(".jp-OutputArea-output"),
-    redrawn: (mutations) =>
-      mutations.some((m) => touchesWaste(m.target) || [...m.addedNodes].some(touchesWaste)),
+    redrawn: () => {
+      const now = shows();
+      if (now === shown) return false;
+      shown = now;
+      return true;
+    },
   };
 }"""
 

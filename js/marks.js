@@ -43,7 +43,13 @@ export function applyMarks(state) {
   for (const c of root.querySelectorAll(".sw-picked, .sw-lifted, .sw-hinted, .sw-played")) {
     c.classList.remove("sw-picked", "sw-lifted", "sw-hinted", "sw-played");
   }
-  for (const node of state.piles.values()) node.classList.remove("sw-target", "sw-hint-target", "sw-played-target");
+  // Only where a mark is: classList.remove writes the attribute even when nothing goes, and every
+  // such write is a change to the page (style work, and observers woken for nothing).
+  for (const node of state.piles.values()) {
+    if (node.matches(".sw-target, .sw-hint-target, .sw-played-target")) {
+      node.classList.remove("sw-target", "sw-hint-target", "sw-played-target");
+    }
+  }
   if (state.review) {
     if (state.review.played) markMove(state, state.review.played.move, "sw-played", "sw-played-target");
     if (state.review.better) markMove(state, state.review.better.move, "sw-hinted", "sw-hint-target");
