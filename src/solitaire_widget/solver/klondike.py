@@ -123,9 +123,12 @@ def talon_path(draw: int, size: int, waste: int, target: int) -> list[str]:
 class KlondikeRules:
     """Positions and moves of one Klondike game (draw 1 or 3) for the searches of ``search``."""
 
-    def __init__(self, state: dict, pruned: bool = False, covering: bool = True) -> None:
+    def __init__(
+        self, state: dict, pruned: bool = False, covering: bool = True, pairing: bool = True
+    ) -> None:
         self.pruned = pruned
         self.covering = covering
+        self.pairing = pairing
         self.draw = state["options"]["draw"]
         columns = []
         for pile in state["tableau"]:
@@ -216,7 +219,11 @@ class KlondikeRules:
                         below = source[at - 1]
                         if foundations[SUIT[below]] != RANK[below]:
                             continue
-                    shuffles.append((RUN, i, j, n))
+                        shuffles.append((RUN, i, j, n))
+                    elif self.pairing:
+                        shuffles += self._paired(position, (RUN, i, j, n))
+                    else:
+                        shuffles.append((RUN, i, j, n))
                 elif down:
                     uncovering.append((RUN, i, j, n))
                 else:
@@ -277,6 +284,49 @@ class KlondikeRules:
             key=lambda move: columns[move[1][-1][1] if move[0] == CHAIN else move[1]][0]
         )
         return shuffles + emptying + talon_moves[::-1] + uncovering + up
+
+    def _paired(self, position: tuple, shuffle: tuple) -> list[tuple]:
+        """``shuffle`` (a run moved off face-up card ``X`` onto ``X``'s twin) with each move that
+        then uses ``X``: ``X`` going up, or the run's twin card coming onto ``X`` from the tableau,
+        the talon or a foundation. Alone when the safe moves it sets off take ``X`` up at once."""
+        _, i, j, n = shuffle
+        uncovered, card = position[0][i][-n - 1], position[0][i][-n]
+        after = self.after(position, shuffle)
+        columns, foundations, talon, waste = after
+        source = columns[i]
+        if len(source) == 1 or source[-1] != uncovered:
+            return [shuffle]
+        uses: list[tuple] = []
+        if foundations[SUIT[uncovered]] == RANK[uncovered]:
+            uses.append((TO_FOUNDATION, i))
+        twin = SAME_COLOUR[SUIT[card]] * 13 + RANK[card]
+        joined = b"".join(columns)
+        ends = []
+        total = 0
+        for column in columns:
+            total += len(column)
+            ends.append(total)
+        k, at = locate(joined, ends, columns, twin)
+        if k >= 0:
+            if at > columns[k][0] - _HEADER:
+                uses.append((RUN, k, i, len(columns[k]) - at))
+        elif foundations[SUIT[twin]] == RANK[twin] + 1:
+            if RANK[twin] >= 2 and not is_safe(twin, foundations):
+                uses.append((FROM_FOUNDATION, SUIT[twin], i))
+        elif twin in talon:
+            covering = self.draw == 1 and self.covering
+            for q in talon_reach(self.draw, len(talon), waste):
+                if talon[q - 1] != twin:
+                    continue
+                move = (TALON_TO_COLUMN, q, i)
+                if covering:
+                    uses += self._covered(after, move, twin, joined, ends)
+                else:
+                    uses.append(move)
+        return [
+            (CHAIN, (shuffle, *use[1])) if use[0] == CHAIN else (CHAIN, (shuffle, use))
+            for use in uses
+        ]
 
     def _covered(
         self, position: tuple, first: tuple, card: int, joined: bytes, ends: list
