@@ -271,12 +271,15 @@ class KlondikeRules:
             card = suit * 13 + height - 1
             if is_safe(card, foundations):
                 continue
-            for parent in PARENTS[card]:
-                j = tops.get(parent)
-                if j is not None:
-                    shuffles.append((FROM_FOUNDATION, suit, j))
+            targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
             if height == 13 and empty >= 0:
-                shuffles.append((FROM_FOUNDATION, suit, empty))
+                targets.append(empty)
+            for j in targets:
+                move = (FROM_FOUNDATION, suit, j)
+                if self.pairing and not pruned:
+                    shuffles += self._covered(position, move, card, joined, ends)
+                else:
+                    shuffles.append(move)
 
         if pruned and not kings:
             emptying = []
@@ -349,9 +352,16 @@ class KlondikeRules:
                     inner = self.after(position, first)
                     inner_ends = ends[:column] + [end + 1 for end in ends[column:]]
                     inner_joined = b"".join(inner[0])
-                second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
-                for _, tail in self._covered(inner, second, cover, inner_joined, inner_ends):
-                    found.append((CHAIN, (first, *tail)))
+                if self.draw == 1 and self.covering:
+                    second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
+                    for _, tail in self._covered(inner, second, cover, inner_joined, inner_ends):
+                        found.append((CHAIN, (first, *tail)))
+                    continue
+                # Draw 3 reaches only some talon cards, and a card it plays need not be covered.
+                size, waste = len(inner[2]), inner[3]
+                for q in talon_reach(self.draw, size, waste):
+                    if inner[2][q - 1] == cover:
+                        found.append((CHAIN, (first, (TALON_TO_COLUMN, q, column))))
         return found
 
     def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
