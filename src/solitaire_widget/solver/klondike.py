@@ -36,6 +36,21 @@ Shortcuts, each proven never to lose a win (so an exhausted search proves a deal
   card whenever it is wanted), and if the card moves on, or goes up, before anything covers it, it
   can go there straight from the talon instead.
 
+- Pairing (``pairing=True``, the default): two kinds of move come only together with the move
+  that makes them worth making. A run that lies on a face-up card ``X`` moves onto ``X``'s twin
+  ``Y`` (the other card it fits on) only when ``X`` then goes up (by itself or as the next move),
+  or the run's twin card comes onto ``X`` next: nothing else can use ``X``. In a winning line,
+  until that use, the run can stay on ``X``: a move carrying ``Y`` carries it without the run, a
+  move of the run (or of cards off it, or onto it) is as legal from ``X``, and ``Y`` lying open
+  changes nothing (it cannot go up while the run's bottom card is out, and only that card or its
+  twin fits on it, the twin needing ``X`` to be free). If the run moves on before ``X`` is used,
+  the move between twins was never needed. Likewise a card brought down from a foundation onto
+  the tableau comes with a move that covers it: until then it can stay up. Had it gone up again,
+  or moved on, in the meantime, it need not have come down, or can come down there; and whenever
+  leaving it up would let a safe card go up on it (or its parent, left open), the card is safe
+  itself and would have gone up anyway. Each change puts one move next to the one it waits for
+  without parting another pair, so a winning line becomes a paired one.
+
 ``KlondikeRules(state, pruned=True)`` leaves out more, with no proof: a run moves off another
 face-up card only to let that card go up, and a column is emptied only while a King waits for it.
 Its searches find most wins sooner, but when they run out of positions that proves nothing.
