@@ -54,9 +54,6 @@ DEAL_SECONDS = 60.0
 # bytes: its name in the set of seen positions, and for best-first search the position itself),
 # which keeps a solve under about 80 MB; past it the answer is "unknown".
 MAX_POSITIONS = 200_000
-# Positions the searches expand together before the proving one runs alone (``run_portfolio``):
-# the other searches find nearly all their wins within a few thousand positions each.
-ALONE_AFTER = 60_000
 # The longest time limit ``solve`` takes, in seconds: an hour.
 MAX_TIME_LIMIT = 3600.0
 
@@ -126,10 +123,7 @@ def _solve(
     if sound.is_won(sound.root):
         verdict, line, winner, nodes = WON, [], searches[-1], 0
     else:
-        alone_after = ALONE_AFTER if pairing else None
-        verdict, line, winner, nodes = run_portfolio(
-            searches, deadline, searches[-1], positions, alone_after
-        )
+        verdict, line, winner, nodes = run_portfolio(searches, deadline, searches[-1], positions)
     if verdict != WON:
         return Solution(verdict, [], nodes, time.perf_counter() - start)
     moves = [Move.parse(text) for text in winner.rules.notation(line)]

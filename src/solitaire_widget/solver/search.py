@@ -85,10 +85,6 @@ class DepthFirst:
                 return None
         return UNWINNABLE
 
-    def retire(self) -> None:
-        """Forget every position, giving the memory back, in a search that will not run again."""
-        self.seen, self._positions, self._pending = set(), [], []
-
 
 class BestFirst:
     """Always expands the open position that looks best: lowest ``Rules.score`` plus ``pace``
@@ -144,10 +140,6 @@ class BestFirst:
                 return None
         return UNWINNABLE
 
-    def retire(self) -> None:
-        """Forget every position, giving the memory back, in a search that will not run again."""
-        self.seen, self._open, self._links = set(), [], []
-
     def _line(self, node: int) -> list[tuple]:
         line = []
         while node > 0:
@@ -157,24 +149,16 @@ class BestFirst:
 
 
 def run_portfolio(
-    searches: list,
-    deadline: float,
-    proving: object | None,
-    positions: int | None = None,
-    alone_after: int | None = None,
+    searches: list, deadline: float, proving: object | None, positions: int | None = None
 ) -> tuple[str, list[tuple], object | None, int]:
     """Interleave ``searches`` until one wins, ``proving`` runs out of positions, the deadline
-    passes or, when ``positions`` is given, they hold that many positions together.
+    passes or, when ``positions`` is given, they have expanded that many positions together.
 
     Returns the verdict, the winning line, the search that won (None otherwise) and the number of
     positions expanded. Another search running out of positions proves nothing (its rules may
-    leave out moves a win needs), so it just drops out. Once the searches have expanded
-    ``alone_after`` positions together, ``proving`` runs alone and the others forget theirs:
-    a deal that is lost needs every position the proving search can reach, and the other
-    searches rarely win so late.
+    leave out moves a win needs), so it just drops out.
     """
     active = list(searches)
-    forgotten = 0  # positions of searches that retired, no longer held
     while active and perf_counter() < deadline:
         for search in list(active):
             outcome = search.advance(SLICE)
@@ -185,14 +169,6 @@ def run_portfolio(
                 if search is proving:
                     return UNWINNABLE, [], None, nodes
                 active.remove(search)
-            held = nodes - forgotten
-            if perf_counter() >= deadline or (positions is not None and held >= positions):
+            if perf_counter() >= deadline or (positions is not None and nodes >= positions):
                 return UNKNOWN, [], None, nodes
-            if alone_after is not None and proving is not None and held >= alone_after:
-                for other in active:
-                    if other is not proving:
-                        forgotten += other.nodes
-                        other.retire()
-                active = [proving]
-                break
     return UNKNOWN, [], None, sum(s.nodes for s in searches)
