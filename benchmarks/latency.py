@@ -51,7 +51,9 @@ STOCK_PROBE = """() => {
   // What the waste shows: its cards in order. Every draw or recycle changes it, and nothing else
   // does, so a change of an element that merely holds the waste is not taken for the answer.
   const shows = () =>
-    [...document.querySelectorAll('[data-pile="waste"] [data-card]')].map((c) => c.dataset.card).join();
+    [...document.querySelectorAll('[data-pile="waste"] [data-card]')]
+      .map((c) => c.dataset.card)
+      .join();
   let shown = shows();
   return {
     target: stock,

@@ -36,6 +36,21 @@ Shortcuts, each proven never to lose a win (so an exhausted search proves a deal
   card whenever it is wanted), and if the card moves on, or goes up, before anything covers it, it
   can go there straight from the talon instead.
 
+- Pairing (``pairing=True``, the default): two kinds of move come only together with the move
+  that makes them worth making. A run that lies on a face-up card ``X`` moves onto ``X``'s twin
+  ``Y`` (the other card it fits on) only when ``X`` then goes up (by itself or as the next move),
+  or the run's twin card comes onto ``X`` next: nothing else can use ``X``. In a winning line,
+  until that use, the run can stay on ``X``: a move carrying ``Y`` carries it without the run, a
+  move of the run (or of cards off it, or onto it) is as legal from ``X``, and ``Y`` lying open
+  changes nothing (it cannot go up while the run's bottom card is out, and only that card or its
+  twin fits on it, the twin needing ``X`` to be free). If the run moves on before ``X`` is used,
+  the move between twins was never needed. Likewise a card brought down from a foundation onto
+  the tableau comes with a move that covers it: until then it can stay up. Had it gone up again,
+  or moved on, in the meantime, it need not have come down, or can come down there; and whenever
+  leaving it up would let a safe card go up on it (or its parent, left open), the card is safe
+  itself and would have gone up anyway. Each change puts one move next to the one it waits for
+  without parting another pair, so a winning line becomes a paired one.
+
 ``KlondikeRules(state, pruned=True)`` leaves out more, with no proof: a run moves off another
 face-up card only to let that card go up, and a column is emptied only while a King waits for it.
 Its searches find most wins sooner, but when they run out of positions that proves nothing.
@@ -123,9 +138,12 @@ def talon_path(draw: int, size: int, waste: int, target: int) -> list[str]:
 class KlondikeRules:
     """Positions and moves of one Klondike game (draw 1 or 3) for the searches of ``search``."""
 
-    def __init__(self, state: dict, pruned: bool = False, covering: bool = True) -> None:
+    def __init__(
+        self, state: dict, pruned: bool = False, covering: bool = True, pairing: bool = True
+    ) -> None:
         self.pruned = pruned
         self.covering = covering
+        self.pairing = pairing
         self.draw = state["options"]["draw"]
         columns = []
         for pile in state["tableau"]:
@@ -216,7 +234,11 @@ class KlondikeRules:
                         below = source[at - 1]
                         if foundations[SUIT[below]] != RANK[below]:
                             continue
-                    shuffles.append((RUN, i, j, n))
+                        shuffles.append((RUN, i, j, n))
+                    elif self.pairing:
+                        shuffles += self._paired(position, (RUN, i, j, n))
+                    else:
+                        shuffles.append((RUN, i, j, n))
                 elif down:
                     uncovering.append((RUN, i, j, n))
                 else:
@@ -264,12 +286,15 @@ class KlondikeRules:
             card = suit * 13 + height - 1
             if is_safe(card, foundations):
                 continue
-            for parent in PARENTS[card]:
-                j = tops.get(parent)
-                if j is not None:
-                    shuffles.append((FROM_FOUNDATION, suit, j))
+            targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
             if height == 13 and empty >= 0:
-                shuffles.append((FROM_FOUNDATION, suit, empty))
+                targets.append(empty)
+            for j in targets:
+                move = (FROM_FOUNDATION, suit, j)
+                if self.pairing and not pruned:
+                    shuffles += self._covered(position, move, card, joined, ends)
+                else:
+                    shuffles.append(move)
 
         if pruned and not kings:
             emptying = []
@@ -277,6 +302,49 @@ class KlondikeRules:
             key=lambda move: columns[move[1][-1][1] if move[0] == CHAIN else move[1]][0]
         )
         return shuffles + emptying + talon_moves[::-1] + uncovering + up
+
+    def _paired(self, position: tuple, shuffle: tuple) -> list[tuple]:
+        """``shuffle`` (a run moved off face-up card ``X`` onto ``X``'s twin) with each move that
+        then uses ``X``: ``X`` going up, or the run's twin card coming onto ``X`` from the tableau,
+        the talon or a foundation. Alone when the safe moves it sets off take ``X`` up at once."""
+        _, i, j, n = shuffle
+        uncovered, card = position[0][i][-n - 1], position[0][i][-n]
+        after = self.after(position, shuffle)
+        columns, foundations, talon, waste = after
+        source = columns[i]
+        if len(source) == 1 or source[-1] != uncovered:
+            return [shuffle]
+        uses: list[tuple] = []
+        if foundations[SUIT[uncovered]] == RANK[uncovered]:
+            uses.append((TO_FOUNDATION, i))
+        twin = SAME_COLOUR[SUIT[card]] * 13 + RANK[card]
+        joined = b"".join(columns)
+        ends = []
+        total = 0
+        for column in columns:
+            total += len(column)
+            ends.append(total)
+        k, at = locate(joined, ends, columns, twin)
+        if k >= 0:
+            if at > columns[k][0] - _HEADER:
+                uses.append((RUN, k, i, len(columns[k]) - at))
+        elif foundations[SUIT[twin]] == RANK[twin] + 1:
+            if RANK[twin] >= 2 and not is_safe(twin, foundations):
+                uses.append((FROM_FOUNDATION, SUIT[twin], i))
+        elif twin in talon:
+            covering = self.draw == 1 and self.covering
+            for q in talon_reach(self.draw, len(talon), waste):
+                if talon[q - 1] != twin:
+                    continue
+                move = (TALON_TO_COLUMN, q, i)
+                if covering:
+                    uses += self._covered(after, move, twin, joined, ends)
+                else:
+                    uses.append(move)
+        return [
+            (CHAIN, (shuffle, *use[1])) if use[0] == CHAIN else (CHAIN, (shuffle, use))
+            for use in uses
+        ]
 
     def _covered(
         self, position: tuple, first: tuple, card: int, joined: bytes, ends: list
@@ -299,9 +367,16 @@ class KlondikeRules:
                     inner = self.after(position, first)
                     inner_ends = ends[:column] + [end + 1 for end in ends[column:]]
                     inner_joined = b"".join(inner[0])
-                second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
-                for _, tail in self._covered(inner, second, cover, inner_joined, inner_ends):
-                    found.append((CHAIN, (first, *tail)))
+                if self.draw == 1 and self.covering:
+                    second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
+                    for _, tail in self._covered(inner, second, cover, inner_joined, inner_ends):
+                        found.append((CHAIN, (first, *tail)))
+                    continue
+                # Draw 3 reaches only some talon cards, and a card it plays need not be covered.
+                size, waste = len(inner[2]), inner[3]
+                for q in talon_reach(self.draw, size, waste):
+                    if inner[2][q - 1] == cover:
+                        found.append((CHAIN, (first, (TALON_TO_COLUMN, q, column))))
         return found
 
     def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
