@@ -70,6 +70,10 @@ KERNEL_SETTINGS = {
     "loadPyodideOptions": {"packages": ["solitaire-widget"]},
 }
 APPS = ["lab", "notebooks", "tree"]
+# Notebooks the site leaves out, and why: the browser's Python cannot run them.
+NOTEBOOKS_LEFT_OUT = {
+    "research.ipynb": "its environments need numpy and its surveys start processes",
+}
 
 
 def main() -> None:
@@ -118,6 +122,12 @@ def build(fingerprint: str) -> None:
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     (source / "jupyter-lite.json").write_text(json.dumps(lite_settings(), indent=2))
 
+    contents = source / "contents"
+    contents.mkdir()
+    for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
+        if notebook.name not in NOTEBOOKS_LEFT_OUT:
+            shutil.copy2(notebook, contents)
+
     fresh = SITE.with_name("lite.new")
     shutil.rmtree(fresh, ignore_errors=True)
     run(
@@ -129,7 +139,7 @@ def build(fingerprint: str) -> None:
         "--output-dir",
         fresh,
         "--contents",
-        REPO / "notebooks",
+        contents,
         "--no-sourcemaps",
         "--no-unused-shared-packages",
         *(arg for app in APPS for arg in ("--apps", app)),

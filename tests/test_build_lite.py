@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
+import json
+import sys
 import zipfile
 from pathlib import Path
 
@@ -67,3 +70,59 @@ def test_a_lock_entry_points_at_the_wheel_in_the_site_index_with_its_real_hash(
     assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert entry["depends"] == ["comm", "ipython"]
     assert entry["imports"] == ["demo_pkg", "single"]
+
+
+# What the site's Python can import besides the standard library: this package and the pure-Python
+# wheels the site ships (see scripts/build_lite.py).
+IN_THE_BROWSER = {"solitaire_widget", "tqdm", "ipywidgets", "anywidget", "traitlets", "IPython"}
+
+
+def unguarded_imports(source: str) -> set[str]:
+    """The modules a cell imports outside a guard: a ``try`` whose handler catches a missing
+    module, or an ``if`` on ``sys.platform`` (the browser's is "emscripten")."""
+    code = "\n".join(
+        line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))
+    )
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Try) and any(
+            handler.type is not None
+            and ast.unparse(handler.type) in {"ModuleNotFoundError", "ImportError"}
+            for handler in node.handlers
+        ):
+            return
+        if isinstance(node, ast.If) and "sys.platform" in ast.unparse(node.test):
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(code))
+    return found
+
+
+@pytest.mark.parametrize(
+    "notebook", sorted((SCRIPT.parents[1] / "notebooks").glob("*.ipynb")), ids=lambda p: p.name
+)
+def test_a_notebook_in_the_site_imports_only_what_the_browser_has(build_lite, notebook: Path):
+    if notebook.name in build_lite.NOTEBOOKS_LEFT_OUT:
+        pytest.skip(f"left out of the site: {build_lite.NOTEBOOKS_LEFT_OUT[notebook.name]}")
+    cells = json.loads(notebook.read_text())["cells"]
+    imported = set().union(
+        *(
+            unguarded_imports("".join(cell["source"]))
+            for cell in cells
+            if cell["cell_type"] == "code"
+        )
+    )
+    missing = {
+        name
+        for name in imported
+        if name.split(".")[0] not in sys.stdlib_module_names | IN_THE_BROWSER
+        or name.startswith(("solitaire_widget.gym", "solitaire_widget.surveys"))
+    }
+    assert not missing, f"{notebook.name} imports {sorted(missing)}, which the site does not ship"

@@ -8,6 +8,7 @@ aborted and counted: the site must need none.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -23,6 +24,9 @@ from .harness import ARTIFACTS, REPO, VIEWPORT, free_port, stop_process_group, w
 SITE = REPO / "build" / "lite"
 # Pyodide starts, loads the package and deals a proven-winnable game: about 40 s on 2 busy cores.
 FIRST_BOARD_TIMEOUT = 180_000
+# learn_strategy.ipynb plays its experiments on the browser's Python: about 40 s here, after the
+# kernel has started; a slow machine gets ten minutes.
+LESSON_TIMEOUT = 600_000
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +105,7 @@ def wait_for_boards(page: Page) -> None:
     except AssertionError:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=ARTIFACTS / "lite-no-board.png", full_page=True)
-        outputs = page.locator(".jp-OutputArea-output").all_inner_texts()
+        outputs = page.locator(".jp-OutputArea-output").all_text_contents()
         raise AssertionError(f"no board showed; the cells' outputs: {outputs}") from None
 
 
@@ -130,5 +134,26 @@ def test_play_notebook_runs_in_the_site_with_no_outside_request(site_page: Offli
     page.screenshot(path=ARTIFACTS / "lite-play.png")
     timings = {"first_board_s": round(first_board, 1), "stock_click_s": round(answered, 2)}
     (ARTIFACTS / "lite-timings.json").write_text(json.dumps(timings))
+    assert site_page.blocked == []
+    assert site_page.failed == []
+
+
+def test_learn_strategy_runs_its_experiments_in_the_site(site_page: OfflinePage) -> None:
+    """The strategy lesson's experiments run on the browser's Python; with no matplotlib there,
+    each prints its figures instead of plotting them, and no cell fails."""
+    page = site_page.page
+    page.goto(f"{site_page.site}/lab/index.html?path=learn_strategy.ipynb")
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=60_000)
+    run_all_cells(page)
+    code_cells = page.locator(".jp-Notebook .jp-CodeCell")
+    last_prompt = code_cells.last.locator(".jp-InputPrompt")
+    # A cell that has run shows its number; every cell has run when the last one has.
+    expect(last_prompt).to_have_text(re.compile(r"\[\d+\]"), timeout=LESSON_TIMEOUT)
+    errors = page.locator('[data-mime-type="application/vnd.jupyter.error"]')
+    assert errors.count() == 0, errors.all_inner_texts()
+    outputs = "\n".join(page.locator(".jp-OutputArea-output").all_text_contents())
+    assert "No matplotlib here" in outputs
+    assert "Klondike draw 1, greedy player" in outputs and "won" in outputs
+    expect(page.locator(".solitaire-widget").first).to_be_visible()
     assert site_page.blocked == []
     assert site_page.failed == []
