@@ -4,27 +4,6 @@
 
 import { isCard } from "./cards.js";
 
-/** The traits whose changes redraw the board. */
-export const TRAITS = [
-  "_board",
-  "status",
-  "score",
-  "moves",
-  "seed",
-  "_message",
-  "_hint",
-  "_clock",
-  "_busy",
-  "controls",
-  "smart_click",
-  "four_colour",
-  "show_marks",
-  "auto_move",
-  "coach",
-  "_stats",
-  "_review",
-];
-
 /** The traits whose change answers a request from the page (see queue.js). */
 export const ANSWERS = [
   "_board",
@@ -38,6 +17,10 @@ export const ANSWERS = [
   "_stats",
   "_review",
 ];
+
+/** The traits whose changes redraw the board: the answers, and what follows the game or the
+ * kernel by itself. */
+export const TRAITS = [...ANSWERS, "status", "score", "moves", "seed", "_clock", "_busy", "controls"];
 
 /** The bar's controls in the order the bar shows them (PROTOCOL.md). */
 export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "review", "stats", "options"];

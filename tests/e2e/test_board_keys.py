@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .boards import NOTEBOOK_CELLS, board, history, notebook_cells, wait_for_history
-from .harness import LabPage
+from .harness import VIEWPORT, LabPage
 
 # Each of these does something to a notebook in command mode (insert, delete, cut, paste, change
 # a cell's type, run, leave edit mode); "d d" deletes a cell.
@@ -67,3 +67,10 @@ def test_notebook_command_keys_pressed_on_the_board_leave_the_notebook_alone(
     page.keyboard.press("Tab")
     assert not k.evaluate("(root) => root.contains(document.activeElement)")
     assert history(lab, "k") == ["draw"]
+
+    # The board as a player sees it in this app, wide and narrow, light and dark.
+    for width in (1280, 400):
+        page.set_viewport_size({"width": width, "height": VIEWPORT["height"]})
+        k.scroll_into_view_if_needed()
+        lab.screenshot_themes(f"board-{app}-{width}", ".solitaire-widget")
+    page.set_viewport_size(VIEWPORT)
