@@ -410,17 +410,18 @@ class LabPage:
         if errors:
             raise KernelError(_ANSI.sub("", "\n\n".join(errors)))
 
-    def run(self, code: str) -> str:
+    def run(self, code: str, timeout: float | None = None) -> str:
         """Runs code in the notebook's kernel, outside the notebook; returns what it printed.
 
-        Widgets it changes update in the page as they would from a cell.
+        Widgets it changes update in the page as they would from a cell. timeout (seconds)
+        overrides the page's for this one request.
         """
-        return _kernel_answer(self._call("execute", self._open_path(), code))
+        return _kernel_answer(self._call("execute", self._open_path(), code, timeout=timeout))
 
-    def evaluate(self, expression: str) -> Any:
+    def evaluate(self, expression: str, timeout: float | None = None) -> Any:
         """The value of a Python expression in the notebook's kernel, passed through JSON."""
         code = f"print(__import__('json').dumps({expression}))"
-        return json.loads(self.run(code))
+        return json.loads(self.run(code, timeout))
 
     def run_cell(self, code: str) -> str:
         """Appends a cell to the notebook and runs it, so its output (a widget view) shows."""
@@ -453,8 +454,8 @@ class LabPage:
             raise RuntimeError("open a notebook first")
         return self.path
 
-    def _call(self, helper: str, *args: Any) -> Any:
-        milliseconds = int(self.timeout * 1000)
+    def _call(self, helper: str, *args: Any, timeout: float | None = None) -> Any:
+        milliseconds = int((self.timeout if timeout is None else timeout) * 1000)
         return self.page.evaluate(
             "([helper, args]) => window.__e2e[helper](...args)", [helper, [*args, milliseconds]]
         )

@@ -13,14 +13,17 @@ from .harness import LabPage
 
 def restart_kernel(lab: LabPage) -> None:
     """Restarts the notebook's kernel through the server's REST API (as another tab or a crash
-    would, with no dialog in this page) and waits until the page runs code in the new one."""
+    would, with no dialog in this page) and waits until the page runs code in the new one.
+
+    A request the page sends while the old kernel dies may never be answered, so each try gets a
+    few seconds and the next try goes out on its own."""
     sessions = lab.server.api("GET", "/api/sessions")
     (kernel,) = [s["kernel"]["id"] for s in sessions if s["path"].endswith(lab.path or "")]
     lab.server.api("POST", f"/api/kernels/{kernel}/restart")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while True:
         try:
-            if lab.evaluate("'k' in globals()") is False:
+            if lab.evaluate("'k' in globals()", timeout=5) is False:
                 return
         except Exception:  # the page may still talk to the dying kernel
             pass
