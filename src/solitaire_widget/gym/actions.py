@@ -44,7 +44,7 @@ def _between_columns(longest: int) -> list[Move]:
 
 
 class ActionTable:
-    """Moves numbered ``0 .. len(table) - 1``; ``mask`` marks the legal ones."""
+    """Moves numbered ``0 .. len(table) - 1``; ``indices`` names the legal ones."""
 
     def __init__(self, moves: Iterable[Move]) -> None:
         self.moves: tuple[Move, ...] = tuple(moves)
@@ -81,18 +81,18 @@ class ActionTable:
                 "(moves to a foundation are written with 'f', e.g. 't3-f')"
             ) from None
 
-    def mask(self, legal: Iterable[Move]) -> np.ndarray:
-        """1 for each legal move's action, 0 elsewhere (``np.int8``, MaskablePPO's convention)."""
-        mask = bytearray(len(self.moves))
+    def indices(self, legal: Iterable[Move]) -> list[int]:
+        """The actions of the legal moves ``legal``: where the action mask holds 1."""
         known = self._by_identity
+        found = []
         for move in legal:
             entry = known.get(id(move))
             if entry is None or entry[0] is not move:
                 if len(known) > 4 * len(self.moves):  # the engine made fresh moves: forget
                     known.clear()
                 entry = known[id(move)] = (move, self._index[move])
-            mask[entry[1]] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+            found.append(entry[1])
+        return found
 
 
 KLONDIKE_ACTIONS = ActionTable(

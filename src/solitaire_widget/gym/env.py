@@ -21,11 +21,13 @@ from ..moves import Move
 from ..state import load_game
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
 from .observations import (
-    APPLEGATE_SPACE,
+    APPLEGATE_LAYOUT,
     CARDS,
-    KLONDIKE_SPACE,
-    applegate_observation,
-    klondike_observation,
+    KLONDIKE_LAYOUT,
+    Layout,
+    Observer,
+    applegate_rest,
+    klondike_rest,
     shape_refusal,
 )
 from .rewards import PRESETS, Reward, Transition
@@ -41,8 +43,8 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "widget"], "render_fps": 10}
     actions: ClassVar[ActionTable]
-    _space: ClassVar[spaces.Dict]
-    _observe: ClassVar[Callable[[Any], Observation]]
+    layout: ClassVar[Layout]
+    _rest: ClassVar[Callable[[Any], bytes]]
 
     def __init__(
         self,
@@ -77,11 +79,14 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.detect_lost = bool(detect_lost)
         self.action_space = spaces.Discrete(len(self.actions))
         # A space carries its own random generator (for sample()): one per environment.
-        self.observation_space = copy.deepcopy(self._space)
+        self.observation_space = copy.deepcopy(self.layout.space)
         self.game = game
         self._options = game.options
         self._needs_reset = True
         self._status = "playing"
+        self._seat(
+            memoryview(bytearray(self.layout.size)), memoryview(bytearray(len(self.actions)))
+        )
         self._frame: Any = None
         self._board: Any = None
         self._shown_at = 0.0
@@ -94,55 +99,22 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         """Deal ``seed`` (the same deal as ``sw.Klondike(seed=seed)``), or a deal whose seed is
         drawn from the environment's generator when ``seed`` is None; with
         ``options={"state": state}`` start from that position (SPEC section 4) instead."""
-        super().reset(seed=seed)
-        options = dict(options or {})
-        state = options.pop("state", None)
-        if options:
-            raise ValueError(f"reset() takes only the option 'state', not {sorted(options)}")
-        if state is not None:
-            self.game = self._position(state)
-        else:
-            deal = seed if seed is not None else int(self.np_random.integers(DEAL_SEEDS))
-            self.game = type(self.game)(seed=deal, **self._options)
-        self._needs_reset = False
-        self._steps = 0
-        self._illegal = 0
-        self._home = sum(map(len, self.game.foundations))
-        legal = self.game.legal_moves()
-        self._mask = self.actions.mask(legal)
-        self._status = self._status_now(legal)
-        self._show()
-        return self._observe(self.game), self._info("", illegal=False)
+        self._deal(seed, options)
+        return self._observer.observation(), self._info("", illegal=False)
 
     def step(
         self, action: int | np.integer
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Make the move numbered ``action``. An illegal one changes nothing, costs
         ``illegal_penalty`` and is counted in ``info["illegal_actions"]``."""
-        if self._needs_reset:
-            raise gymnasium.error.ResetNeeded("call reset() before step()")
-        move = self.actions.move(action)
-        self._steps += 1
-        game = self.game
-        illegal = not self._mask[action]
-        if illegal:
-            self._illegal += 1
-            reward = -self.illegal_penalty
-        else:
-            home, score = self._home, game.score
-            game.move(move)
-            self._home = sum(map(len, game.foundations))
-            step = Transition(game, move, home, self._home, score, game.score)
-            reward = float(self._reward(step))
-            legal = game.legal_moves()
-            self._mask = self.actions.mask(legal)
-            self._status = self._status_now(legal)
-            if self._status == "won":
-                reward += self.win_bonus
-            self._follow(move)
-        terminated = self._status != "playing"
-        truncated = not terminated and self._steps >= self.max_steps
-        return self._observe(game), reward, terminated, truncated, self._info(str(move), illegal)
+        reward, terminated, truncated, illegal, move = self._advance(action)
+        return (
+            self._observer.observation(),
+            reward,
+            terminated,
+            truncated,
+            self._info(move, illegal),
+        )
 
     def render(self) -> Any:
         """``"ansi"``: the board as text, hidden cards as ``##``. ``"widget"``: a notebook widget
@@ -167,7 +139,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
     def action_masks(self) -> np.ndarray:
         """1 for each legal action now, else 0 (``np.int8``): what MaskablePPO asks for, and what
         ``action_space.sample(mask=...)`` takes."""
-        return self._mask.copy()
+        return np.frombuffer(self._mask, dtype=np.int8).copy()
 
     def action_to_move(self, action: int) -> Move:
         return self.actions.move(action)
@@ -176,6 +148,81 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         return self.actions.action(move)
 
     # ----------------------------------------------------------------- inside
+
+    def _seat(self, seen: memoryview, mask: memoryview) -> None:
+        """Where this environment keeps its observation bytes and its action mask (one byte an
+        action): buffers of its own, or its rows of a vector environment's batch arrays, which
+        it then writes in place."""
+        self._observer = Observer(self.layout, self._rest, seen)
+        self._mask = mask
+        self._legal_actions: list[int] = []
+        if not self._needs_reset:
+            self._observer.look(self.game)
+            self._mark(self.game.legal_moves())
+
+    def _deal(self, seed: int | None, options: dict[str, Any] | None) -> None:
+        """``reset`` without its observation and info."""
+        super().reset(seed=seed)
+        options = dict(options or {})
+        state = options.pop("state", None)
+        if options:
+            raise ValueError(f"reset() takes only the option 'state', not {sorted(options)}")
+        if state is not None:
+            self.game = self._position(state)
+        else:
+            deal = seed if seed is not None else int(self.np_random.integers(DEAL_SEEDS))
+            self.game = type(self.game)(seed=deal, **self._options)
+        self._begin()
+
+    def _begin(self) -> None:
+        """Start an episode on the game just dealt or loaded."""
+        self._needs_reset = False
+        self._steps = 0
+        self._illegal = 0
+        self._home = sum(map(len, self.game.foundations))
+        legal = self.game.legal_moves()
+        self._mark(legal)
+        self._status = self._status_now(legal)
+        self._observer.look(self.game)
+        self._show()
+
+    def _advance(self, action: int | np.integer) -> tuple[float, bool, bool, bool, str]:
+        """A step without its observation and info (which ``step`` and a vector environment
+        each build their own way): reward, terminated, truncated, illegal, the move's notation."""
+        if self._needs_reset:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        move = self.actions.move(action)
+        self._steps += 1
+        game = self.game
+        illegal = not self._mask[action]
+        if illegal:
+            self._illegal += 1
+            reward = -self.illegal_penalty
+        else:
+            home, score = self._home, game.score
+            game.move(move)
+            self._home = sum(map(len, game.foundations))
+            step = Transition(game, move, home, self._home, score, game.score)
+            reward = float(self._reward(step))
+            legal = game.legal_moves()
+            self._mark(legal)
+            self._status = self._status_now(legal)
+            if self._status == "won":
+                reward += self.win_bonus
+            self._observer.follow(game, move)
+            self._follow(move)
+        terminated = self._status != "playing"
+        truncated = not terminated and self._steps >= self.max_steps
+        return reward, terminated, truncated, illegal, str(move)
+
+    def _mark(self, legal: list[Move]) -> None:
+        """Rewrite the action mask for the legal moves ``legal``: only the bytes that change."""
+        mask = self._mask
+        for action in self._legal_actions:
+            mask[action] = 0
+        self._legal_actions = actions = self.actions.indices(legal)
+        for action in actions:
+            mask[action] = 1
 
     def _position(self, state: Any) -> Game:
         game = load_game(state)
@@ -202,7 +249,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
 
     def _info(self, move: str, illegal: bool) -> dict[str, Any]:
         return {
-            "action_mask": self._mask.copy(),
+            "action_mask": np.frombuffer(self._mask, dtype=np.int8).copy(),
             "illegal": illegal,
             "illegal_actions": self._illegal,
             "move": move,
@@ -247,8 +294,8 @@ class KlondikeEnv(SolitaireEnv):
     591 actions, observations of ``KLONDIKE_SPACE``."""
 
     actions = KLONDIKE_ACTIONS
-    _space = KLONDIKE_SPACE
-    _observe = staticmethod(klondike_observation)
+    layout = KLONDIKE_LAYOUT
+    _rest = staticmethod(klondike_rest)
 
     def __init__(
         self,
@@ -266,8 +313,8 @@ class ApplegateEnv(SolitaireEnv):
     """Applegate as an environment: 2198 actions, observations of ``APPLEGATE_SPACE``."""
 
     actions = APPLEGATE_ACTIONS
-    _space = APPLEGATE_SPACE
-    _observe = staticmethod(applegate_observation)
+    layout = APPLEGATE_LAYOUT
+    _rest = staticmethod(applegate_rest)
 
     def __init__(self, render_mode: str | None = None, **settings: Any) -> None:
         """``settings``: the keywords of ``SolitaireEnv``."""

@@ -12,15 +12,18 @@ fit (say a column with ten face-down cards) is refused by ``shape_refusal``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
 
+from ..engine.base import COLUMN_OF
 from .actions import APPLEGATE_GROUP, KLONDIKE_RUN
 
 if TYPE_CHECKING:
     from ..engine import ApplegateGame, Game, KlondikeGame
+    from ..moves import Move
 
 CARDS = 52
 KLONDIKE_FACE_DOWN = 6  # column 7 is dealt six face-down cards, and face-down cards never move
@@ -31,14 +34,11 @@ APPLEGATE_RESERVE = 3
 
 class Layout:
     """The arrays of an observation (name, shape, highest value; all int8 from 0) and where each
-    lies in one flat buffer of bytes.
+    lies in one flat run of bytes: the tableau first, one row of ``width`` bytes a pile, then the
+    rest."""
 
-    An observation is put together as bytes (one C-level copy per pile) and then cut into numpy
-    views of a single fresh buffer: several times cheaper than filling arrays one by one, which
-    matters because it happens on every step. The parts come in the order the arrays are listed.
-    """
-
-    def __init__(self, arrays: list[tuple[str, tuple[int, ...], int]]) -> None:
+    def __init__(self, width: int, arrays: list[tuple[str, tuple[int, ...], int]]) -> None:
+        self.width = width
         self.space = spaces.Dict(
             {name: spaces.Box(0, high, shape, dtype=np.int8) for name, shape, high in arrays}
         )
@@ -48,29 +48,44 @@ class Layout:
             size = int(np.prod(shape))
             self.fields.append((name, start, start + size, shape))
             start += size
+        self.size = start
 
-    def cut(self, parts: list[bytes]) -> dict[str, np.ndarray]:
-        flat = np.frombuffer(bytearray(b"".join(parts)), dtype=np.int8)
-        return {name: flat[start:stop].reshape(shape) for name, start, stop, shape in self.fields}
+    def views(
+        self, seen: memoryview | bytearray, count: int | None = None
+    ) -> dict[str, np.ndarray]:
+        """numpy arrays over the bytes ``seen`` (no copy): one observation's, or with ``count``
+        a batch of ``count`` observations lying one after the other (shapes ``(count, ...)``)."""
+        flat = np.frombuffer(seen, dtype=np.int8)
+        if count is None:
+            return {
+                name: flat[start:stop].reshape(shape) for name, start, stop, shape in self.fields
+            }
+        rows = flat.reshape(count, self.size)
+        return {
+            name: rows[:, start:stop].reshape(count, *shape)
+            for name, start, stop, shape in self.fields
+        }
 
 
 KLONDIKE_LAYOUT = Layout(
+    KLONDIKE_RUN,
     [
         ("tableau", (7, KLONDIKE_RUN), CARDS),
         ("face_down", (7,), KLONDIKE_FACE_DOWN),
         ("foundations", (4,), CARDS),
         ("waste", (KLONDIKE_STOCK,), CARDS),
         ("stock", (1,), KLONDIKE_STOCK),
-    ]
+    ],
 )
 APPLEGATE_LAYOUT = Layout(
+    APPLEGATE_GROUP,
     [
         ("tableau", (7, APPLEGATE_GROUP), CARDS),
         ("face_down", (7,), APPLEGATE_FACE_DOWN),
         ("foundations", (4,), CARDS),
         ("reserve_top", (1,), CARDS),
         ("reserve", (1,), APPLEGATE_RESERVE),
-    ]
+    ],
 )
 KLONDIKE_SPACE = KLONDIKE_LAYOUT.space
 APPLEGATE_SPACE = APPLEGATE_LAYOUT.space
@@ -80,41 +95,77 @@ _CODES = bytes(range(1, 256)) + b"\0"
 _PADDING = [bytes(width) for width in range(CARDS + 1)]
 
 
-def _pile(cards: list[int], width: int) -> list[bytes]:
-    return [bytes(cards).translate(_CODES), _PADDING[width - len(cards)]]
+def _pile(cards: list[int], width: int) -> bytes:
+    return bytes(cards).translate(_CODES) + _PADDING[width - len(cards)]
 
 
-def _tableau(game: Game, width: int) -> list[bytes]:
-    parts = []
-    for run in game.up:
-        parts += _pile(run, width)
-    parts.append(bytes(map(len, game.down)))
-    return parts
-
-
-def klondike_observation(game: KlondikeGame) -> dict[str, np.ndarray]:
-    return KLONDIKE_LAYOUT.cut(
-        [
-            *_tableau(game, KLONDIKE_RUN),
+def klondike_rest(game: KlondikeGame) -> bytes:
+    """Everything after the tableau rows: face-down counts, foundations, waste, stock."""
+    return b"".join(
+        (
+            bytes(map(len, game.down)),
             # A Klondike foundation is its suit from the Ace up: its top card says everything.
             bytes([pile[-1] + 1 if pile else 0 for pile in game.foundations]),
-            *_pile(game.waste, KLONDIKE_STOCK),
+            _pile(game.waste, KLONDIKE_STOCK),
             bytes((len(game.stock),)),
-        ]
+        )
     )
 
 
-def applegate_observation(game: ApplegateGame) -> dict[str, np.ndarray]:
+def applegate_rest(game: ApplegateGame) -> bytes:
+    """Everything after the tableau rows: face-down counts, finished runs, the reserve."""
     reserve = game.reserve
-    return APPLEGATE_LAYOUT.cut(
-        [
-            *_tableau(game, APPLEGATE_GROUP),
+    return b"".join(
+        (
+            bytes(map(len, game.down)),
             # A finished run is 13 cards of one suit going down from its bottom card: that card
             # says everything.
             bytes([pile[0] + 1 if pile else 0 for pile in game.foundations]),
             bytes((reserve[-1] + 1 if reserve else 0, len(reserve))),
-        ]
+        )
     )
+
+
+class Observer:
+    """One game's observation as bytes in its layout's order, in ``seen`` (a buffer of the
+    environment's own, or its row of a vector environment's batch), brought up to date after
+    each move by rewriting only the tableau piles the move named; the rest of the layout is a
+    few dozen bytes and is written whole. Building the arrays afresh on every step cost more than
+    the move itself; this way a step writes one or two rows and copies the arrays out."""
+
+    def __init__(
+        self, layout: Layout, rest: Callable[[Any], bytes], seen: memoryview | None = None
+    ) -> None:
+        self.layout, self._rest = layout, rest
+        self.seen = memoryview(bytearray(layout.size)) if seen is None else seen
+        self.arrays = layout.views(self.seen)
+        self._version = -1  # the game version ``seen`` shows
+
+    def look(self, game: Game) -> None:
+        """Write the whole observation of ``game``."""
+        seen, width = self.seen, self.layout.width
+        for column, run in enumerate(game.up):
+            seen[column * width : (column + 1) * width] = _pile(run, width)
+        seen[7 * width :] = self._rest(game)
+        self._version = game.version
+
+    def follow(self, game: Game, move: Move) -> None:
+        """Bring the observation up to date after ``move``, just made in ``game``; a game
+        changed in any other way since the last look is looked at whole."""
+        if game.version != self._version + 1:
+            self.look(game)
+            return
+        seen, width = self.seen, self.layout.width
+        for pile in (move.src, move.dst):
+            column = COLUMN_OF.get(pile)
+            if column is not None:
+                seen[column * width : (column + 1) * width] = _pile(game.up[column], width)
+        seen[7 * width :] = self._rest(game)
+        self._version = game.version
+
+    def observation(self) -> dict[str, np.ndarray]:
+        """The observation now, as arrays of its own (later moves do not change them)."""
+        return {name: array.copy() for name, array in self.arrays.items()}
 
 
 def shape_refusal(game: Game) -> str | None:
