@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
 from ..moves import TABLEAU, Move
+from .progress import status as worked_out
 from .saving import write_atomically
 
 MoveCallback = Callable[[Move], Any]
@@ -325,8 +326,6 @@ class Game:
     def status(self) -> str:
         """``"won"``, ``"lost"`` (no way left to make progress) or ``"playing"``."""
         if self._status_version != self._version:
-            from .progress import status as worked_out
-
             version = self._version
             if self._is_won():
                 status = "won"

@@ -40,9 +40,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from .applegate_progress import ApplegateLayouts
-from .klondike_progress import KlondikeLayouts
-
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -73,8 +70,7 @@ class Layouts(Protocol):
 def status(game: Game, legal: list[Move]) -> str:
     """``game.status`` worked out for a game not won (``legal``: its legal moves), taking every
     shortcut above."""
-    on_foundations = sum(map(len, game.foundations))
-    if any(makes_progress(game, move, on_foundations) for move in legal):
+    if any_progress(game, legal):
         return "playing"
     before = game._status if game._status_version == game._version - 1 else None
     last = game._last_move
@@ -94,6 +90,10 @@ def _decide(game: Game, limit: int) -> bool | None:
 
     The search works on layouts of its own: the game itself is never touched, so an
     interrupted search (Ctrl-C while the board asks for its status) cannot change it."""
+    # (Imported here: the games import this module, and these modules import the games.)
+    from .applegate_progress import ApplegateLayouts
+    from .klondike_progress import KlondikeLayouts
+
     layouts: Layouts = (
         KlondikeLayouts(game) if game.kind == "klondike" else ApplegateLayouts(game)  # type: ignore[arg-type]
     )
@@ -166,18 +166,23 @@ def _way(came_from: dict, key: tuple) -> list[tuple[tuple, tuple]]:
     return way
 
 
-def makes_progress(game: Game, move: Move, on_foundations: int) -> bool:
-    """Whether a legal move makes progress: a card leaves the waste or the reserve, the
-    foundations grow beyond ``on_foundations``, or a card turns face-up."""
-    src, dst = move.src, move.dst
-    if src in ("waste", "reserve") and dst != "stock":
-        return True
-    if src[0] == "t":
-        column = int(src[1]) - 1
-        if move.n == len(game.up[column]) and game.down[column]:
-            return True  # it lifts every face-up card: the card beneath turns up
-    if dst[0] == "f":
-        return sum(map(len, game.foundations)) + move.n > on_foundations
+def any_progress(game: Game, legal: list[Move]) -> bool:
+    """Whether one of the legal moves ``legal`` makes progress: a card leaves the waste or the
+    reserve, a card goes to a foundation (which then holds more than now), or a move lifts all
+    of a column's face-up cards and so turns a card up. Written as one loop with no call a move:
+    the status asks it after every move."""
+    up, down = game.up, game.down
+    for move in legal:
+        src, dst = move.src, move.dst
+        if src == "waste" or src == "reserve":
+            if dst != "stock":
+                return True
+        elif dst[0] == "f":
+            return True
+        elif src[0] == "t":
+            column = int(src[1]) - 1
+            if move.n == len(up[column]) and down[column]:
+                return True
     return False
 
 
