@@ -18,6 +18,7 @@ from solitaire_widget.gym import (
     ApplegateEnv,
     KlondikeEnv,
 )
+from solitaire_widget.gym.observations import Observer
 from solitaire_widget.moves import Move
 
 VARIANTS = [
@@ -189,6 +190,23 @@ def test_positions_differing_only_in_hidden_cards_look_the_same(
     seen_other, _ = env.reset(options={"state": other})
     for key in seen:
         assert np.array_equal(seen[key], seen_other[key]), key
+
+
+@pytest.mark.parametrize(("env_id", "options"), VARIANTS)
+def test_each_observation_is_the_position_seen_afresh(env_id: str, options: dict) -> None:
+    """A step rewrites only the piles its move named: the arrays must still be those of the
+    whole position looked at anew."""
+    env = gymnasium.make(env_id, **options).unwrapped
+    rng = np.random.default_rng(11)
+    seen, info = env.reset(seed=2)
+    for _ in range(300):
+        fresh = Observer(env.layout, env._rest)
+        fresh.look(env.game)
+        for key, array in fresh.observation().items():
+            assert np.array_equal(seen[key], array), key
+        seen, _, terminated, truncated, info = env.step(random_legal(info, rng))
+        if terminated or truncated:
+            seen, info = env.reset()
 
 
 def code(card: str) -> int:
