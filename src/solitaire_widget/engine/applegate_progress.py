@@ -57,6 +57,16 @@ class ApplegateLayouts:
         # same through every layout (only that move, progress, could change it).
         self.bottoms = [(up[0], pile) for pile, up in enumerate(game.up) if self.covered[pile]]
         self.context = (self.covered, self.reserve)
+        # What a card coming to the top of a pile opens (see ``_opens``): the reserve's card
+        # goes on it, or a covered pile's lowest face-up card (by the card it builds on, with
+        # its pile); and whether a pile falling empty opens anything (a King waiting).
+        self.reserve_onto = ONTO[self.reserve] if self.reserve is not None else None
+        self.bottom_onto = {ONTO[card]: pile for card, pile in self.bottoms}
+        self.king_waits = any(
+            RANK[card] == KING
+            for card in (self.reserve, *(card for card, _ in self.bottoms))
+            if card is not None
+        )
         # A layout's key: the same for layouts that differ only in the order of the piles
         # without face-down cards, which have the same answer.
         self.key = interchangeable(self.covered)
@@ -65,10 +75,13 @@ class ApplegateLayouts:
         """Moves without progress never change the foundations: every layout counts."""
         return True
 
-    def progress(self, layout: Layout) -> bool:
+    def progress(self, layout: Layout, change: tuple[int, int, int] | None = None) -> bool:
         """Whether some legal move in this layout makes progress: the reserve's card onto a
         pile, a covered pile's face-up cards moved whole (turning a card up), a finished run
-        sent home."""
+        sent home. ``change``: the step that made the layout from one with no such move
+        (``children`` gives it), which is then all ``_opens`` needs to look at."""
+        if change is not None:
+            return self._opens(layout, *change)
         tops = {run[-1]: pile for pile, run in enumerate(layout) if run}
         empty = len(tops) < 7
         card = self.reserve
@@ -86,9 +99,10 @@ class ApplegateLayouts:
                 return True
         return False
 
-    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout]]:
+    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout, tuple[int, int, int]]]:
         """The layouts one move without progress away (moves that make progress are left to
-        ``progress``), with the move."""
+        ``progress``), with the move and what it changed (source pile, where the moved cards
+        began in it, target pile) for ``progress``."""
         covered, face_up = self.covered, self.face_up
         for target, run in enumerate(layout):
             onto = run[-1] if run else None
@@ -102,8 +116,36 @@ class ApplegateLayouts:
                         # face-up part turns a card up: progress. A bare pile's King into an
                         # empty pile gives the same layout.
                         if pile != target and not (k == 0 and (covered[pile] or not run)):
-                            yield ("t", card, onto), moved(layout, pile, k, target)
+                            change = (pile, k, target)
+                            yield ("t", card, onto), moved(layout, pile, k, target), change
                         break
+
+    def _opens(self, child: Layout, source: int, k: int, target: int) -> bool:
+        """Whether ``child``, made by moving pile ``source``'s cards from ``k`` on onto pile
+        ``target`` in a layout with no move that makes progress, has one. Only the two piles
+        changed, so only what they now show can be new: the card left on top of the source
+        (the reserve's card or a covered pile's lowest face-up card may go on it) or the source
+        left empty (a King may fill it), the moved cards' top card lying on another pile now (a
+        covered pile's lowest card may go on it: in ``layout`` only the source's could, and it
+        lay on its own pile), and a finished run on top of either pile."""
+        left = child[source]
+        if k:
+            card = left[-1]
+            if card == self.reserve_onto or self.bottom_onto.get(card, source) != source:
+                return True
+        elif self.king_waits:
+            return True
+        landed = child[target]
+        if self.bottom_onto.get(landed[-1], target) != target:
+            return True
+        for run in (landed, left):
+            if (
+                len(run) >= RUN_LENGTH
+                and BELOW[run[-1]] == run[-RUN_LENGTH]
+                and run[-RUN_LENGTH:] == RUN_FROM[run[-RUN_LENGTH]]
+            ):
+                return True
+        return False
 
     def replay(self, layout: Layout, step: Step) -> Layout | None:
         """The layout after ``step`` when it is a legal move without progress here, else None."""

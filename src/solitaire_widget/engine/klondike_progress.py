@@ -77,9 +77,10 @@ class KlondikeLayouts:
         """Whether a layout (by its key) has as many cards on the foundations as the start."""
         return sum(key[1]) == self.home
 
-    def progress(self, layout: Layout) -> bool:
+    def progress(self, layout: Layout, change: None = None) -> bool:
         """Whether some legal move in this layout makes progress: a waste card going anywhere,
-        a card turning up, a card to the foundations beyond what they held at the start."""
+        a card turning up, a card to the foundations beyond what they held at the start.
+        (``change``, what the step to it changed, is not needed: the layout is looked at whole.)"""
         up, heights = layout
         wanted = {suit * 13 + height for suit, height in enumerate(heights) if height < 13}
         taken: set[int] = set()  # the cards some column would take
@@ -98,9 +99,9 @@ class KlondikeLayouts:
             return any(run and run[-1] in wanted for run in up)
         return False
 
-    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout]]:
+    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout, None]]:
         """The layouts one move without progress away (moves that make progress are left to
-        ``progress``), with the move."""
+        ``progress``), with the move (and None for what it changed: see ``progress``)."""
         up, heights = layout
         covered = self.covered
         where = {card: (column, k) for column, run in enumerate(up) for k, card in enumerate(run)}
@@ -115,17 +116,17 @@ class KlondikeLayouts:
                     # column's King into an empty column gives the same layout.
                     if k == 0 and (covered[column] or not run):
                         continue
-                    yield ("t", card, onto), (moved(up, column, k, target), heights)
+                    yield ("t", card, onto), (moved(up, column, k, target), heights), None
                 elif heights[SUIT[card]] == RANK[card]:  # the card tops its foundation
                     lowered = _with_height(heights, SUIT[card], -1)
-                    yield ("down", card, onto), (_placed(up, target, card), lowered)
+                    yield ("down", card, onto), (_placed(up, target, card), lowered), None
         if sum(heights) < self.home:  # up to the foundations without passing the start
             for column, run in enumerate(up):
                 if run and heights[SUIT[run[-1]]] + 1 == RANK[run[-1]]:
                     if covered[column] and len(run) == 1:
                         continue  # it turns a card up: progress
                     raised = _with_height(heights, SUIT[run[-1]], 1)
-                    yield ("up", run[-1], None), (moved(up, column, len(run) - 1, -1), raised)
+                    yield ("up", run[-1], None), (moved(up, column, len(run) - 1, -1), raised), None
 
     def replay(self, layout: Layout, step: Step) -> Layout | None:
         """The layout after ``step`` when it is a legal move without progress here; None when it

@@ -62,8 +62,8 @@ class Layouts(Protocol):
 
     def key(self, layout: object) -> tuple: ...
     def at_home(self, key: tuple) -> bool: ...
-    def progress(self, layout: object) -> bool: ...
-    def children(self, layout: object) -> Iterator[tuple[tuple, object]]: ...
+    def progress(self, layout: object, change: object = None) -> bool: ...
+    def children(self, layout: object) -> Iterator[tuple[tuple, object, object]]: ...
     def replay(self, layout: object, step: tuple) -> object | None: ...
 
 
@@ -132,22 +132,24 @@ def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
 
 def _search(layouts: Layouts, limit: int) -> tuple[bool | None, dict, list]:
     """Depth-first search from ``layouts.root`` (which has no move that makes progress) over
-    the layouts reachable without progress. Returns the answer; every layout met, by key, with
+    the layouts reachable without progress. ``children`` gives with each child what its step
+    changed, which ``progress`` may look at alone: the layout the step comes from has no move
+    that makes progress. Returns the answer; every layout met, by key, with
     the key of the layout it was met from and the step that led there (the root: None); and
     when progress was found, the way there (the steps from the root, each with the key of the
     layout it leads to)."""
     root = layouts.root
-    key = layouts.key
+    key, progress = layouts.key, layouts.progress
     came_from: dict[tuple, tuple[tuple, tuple] | None] = {key(root): None}
     frontier = [(root, key(root))]
     while frontier:
         layout, here = frontier.pop()
-        for step, child in layouts.children(layout):
+        for step, child, change in layouts.children(layout):
             there = key(child)
             if there in came_from:
                 continue
             came_from[there] = (here, step)
-            if layouts.progress(child):
+            if progress(child, change):
                 return True, came_from, _way(came_from, there)
             if len(came_from) > limit:
                 return None, came_from, []
