@@ -40,10 +40,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..moves import Move
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from ..moves import Move
     from .base import Game
 
 POSITION_LIMIT = 10_000
@@ -206,6 +207,12 @@ def _undone_quietly(game: Game, move: Move, record: tuple) -> bool:
 
 
 def _reverse(move: Move) -> Move:
-    from ..moves import Move
+    """The move carrying the same cards back (made once per move: a move is checked at length)."""
+    key = (move.dst, move.src, move.n)
+    reverse = _REVERSES.get(key)
+    if reverse is None:
+        reverse = _REVERSES[key] = Move(*key)
+    return reverse
 
-    return Move(move.dst, move.src, move.n)
+
+_REVERSES: dict[tuple[str, str, int], Move] = {}

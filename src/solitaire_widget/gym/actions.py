@@ -52,9 +52,10 @@ class ActionTable:
         if len(self._index) != len(self.moves):
             raise ValueError("an action table lists each move once")
         # The engine hands out the same Move objects again and again; looking them up by
-        # identity spares Move's hashing on every step. Each entry holds its move, so the id
-        # cannot be reused while it is in here.
-        self._by_identity: dict[int, tuple[Move, int]] = {}
+        # identity spares Move's hashing on every step. ``_held`` keeps each move looked up
+        # alive, so that no other object can take its id while the id is in here.
+        self._by_identity: dict[int, int] = {}
+        self._held: list[Move] = []
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -84,15 +85,20 @@ class ActionTable:
     def indices(self, legal: Iterable[Move]) -> list[int]:
         """The actions of the legal moves ``legal``: where the action mask holds 1."""
         known = self._by_identity
-        found = []
-        for move in legal:
-            entry = known.get(id(move))
-            if entry is None or entry[0] is not move:
-                if len(known) > 4 * len(self.moves):  # the engine made fresh moves: forget
-                    known.clear()
-                entry = known[id(move)] = (move, self._index[move])
-            found.append(entry[1])
-        return found
+        try:
+            return [known[id(move)] for move in legal]
+        except KeyError:
+            return [self._learn(move) for move in legal]
+
+    def _learn(self, move: Move) -> int:
+        known = self._by_identity
+        if id(move) not in known:
+            if len(self._held) > 4 * len(self.moves):  # the engine made fresh moves: forget
+                known.clear()
+                self._held.clear()
+            known[id(move)] = self._index[move]
+            self._held.append(move)
+        return known[id(move)]
 
 
 KLONDIKE_ACTIONS = ActionTable(
