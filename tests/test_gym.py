@@ -200,7 +200,7 @@ def test_each_observation_is_the_position_seen_afresh(env_id: str, options: dict
     rng = np.random.default_rng(11)
     seen, info = env.reset(seed=2)
     for _ in range(300):
-        fresh = Observer(env.layout, env._rest)
+        fresh = Observer(env.layout)
         fresh.look(env.game)
         for key, array in fresh.observation().items():
             assert np.array_equal(seen[key], array), key

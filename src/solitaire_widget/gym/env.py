@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium
@@ -26,8 +25,6 @@ from .observations import (
     KLONDIKE_LAYOUT,
     Layout,
     Observer,
-    applegate_rest,
-    klondike_rest,
     shape_refusal,
 )
 from .rewards import PRESETS, Reward, Transition
@@ -44,7 +41,6 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "widget"], "render_fps": 10}
     actions: ClassVar[ActionTable]
     layout: ClassVar[Layout]
-    _rest: ClassVar[Callable[[Any], bytes]]
 
     def __init__(
         self,
@@ -153,7 +149,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         """Where this environment keeps its observation bytes and its action mask (one byte an
         action): buffers of its own, or its rows of a vector environment's batch arrays, which
         it then writes in place."""
-        self._observer = Observer(self.layout, self._rest, seen)
+        self._observer = Observer(self.layout, seen)
         self._mask = mask
         self._legal_actions: list[int] = []
         if not self._needs_reset:
@@ -295,7 +291,6 @@ class KlondikeEnv(SolitaireEnv):
 
     actions = KLONDIKE_ACTIONS
     layout = KLONDIKE_LAYOUT
-    _rest = staticmethod(klondike_rest)
 
     def __init__(
         self,
@@ -314,7 +309,6 @@ class ApplegateEnv(SolitaireEnv):
 
     actions = APPLEGATE_ACTIONS
     layout = APPLEGATE_LAYOUT
-    _rest = staticmethod(applegate_rest)
 
     def __init__(self, render_mode: str | None = None, **settings: Any) -> None:
         """``settings``: the keywords of ``SolitaireEnv``."""

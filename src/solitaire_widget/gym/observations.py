@@ -13,12 +13,13 @@ fit (say a column with ten face-down cards) is refused by ``shape_refusal``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
 
 from ..engine.base import COLUMN_OF
+from ..moves import FOUNDATIONS, TABLEAU
 from .actions import APPLEGATE_GROUP, KLONDIKE_RUN
 
 if TYPE_CHECKING:
@@ -32,12 +33,56 @@ APPLEGATE_FACE_DOWN = 2
 APPLEGATE_RESERVE = 3
 
 
+# Card integers (0-51) to card codes (1-52) in one bytes.translate.
+_CODES = bytes(range(1, 256)) + b"\0"
+_PADDING = [bytes(width) for width in range(CARDS + 1)]
+
+
+def _pile(cards: list[int], width: int) -> bytes:
+    return bytes(cards).translate(_CODES) + _PADDING[width - len(cards)]
+
+
+def _face_down(game: Game) -> bytes:
+    return bytes(map(len, game.down))
+
+
+def _klondike_foundations(game: KlondikeGame) -> bytes:
+    # A Klondike foundation is its suit from the Ace up: its top card says everything.
+    return bytes([pile[-1] + 1 if pile else 0 for pile in game.foundations])
+
+
+def _talon(game: KlondikeGame) -> bytes:
+    return _pile(game.waste, KLONDIKE_STOCK) + bytes((len(game.stock),))
+
+
+def _finished_runs(game: ApplegateGame) -> bytes:
+    # A finished run is 13 cards of one suit going down from its bottom card: that card says
+    # everything.
+    return bytes([pile[0] + 1 if pile else 0 for pile in game.foundations])
+
+
+def _reserve(game: ApplegateGame) -> bytes:
+    reserve = game.reserve
+    return bytes((reserve[-1] + 1 if reserve else 0, len(reserve)))
+
+
+class Part(NamedTuple):
+    """Arrays after the tableau that one function writes (consecutive in the layout), and the
+    piles whose moves change them."""
+
+    arrays: tuple[str, ...]
+    piles: tuple[str, ...]
+    write: Callable[[Any], bytes]
+
+
 class Layout:
     """The arrays of an observation (name, shape, highest value; all int8 from 0) and where each
     lies in one flat run of bytes: the tableau first, one row of ``width`` bytes a pile, then the
-    rest."""
+    arrays of the ``parts``."""
 
-    def __init__(self, width: int, arrays: list[tuple[str, tuple[int, ...], int]]) -> None:
+    def __init__(
+        self, width: int, arrays: list[tuple[str, tuple[int, ...], int]], parts: list[Part]
+    ) -> None:
         self.width = width
         self.space = spaces.Dict(
             {name: spaces.Box(0, high, shape, dtype=np.int8) for name, shape, high in arrays}
@@ -49,6 +94,15 @@ class Layout:
             self.fields.append((name, start, start + size, shape))
             start += size
         self.size = start
+        where = {name: (begin, end) for name, begin, end, _ in self.fields}
+        # Each part's bytes and writer, and the parts a move from or to a pile changes.
+        self.parts = [
+            (where[part.arrays[0]][0], where[part.arrays[-1]][1], part.write) for part in parts
+        ]
+        self.changes: dict[str, list[tuple[int, int, Callable[[Any], bytes]]]] = {}
+        for part, placed in zip(parts, self.parts, strict=True):
+            for pile in part.piles:
+                self.changes.setdefault(pile, []).append(placed)
 
     def views(
         self, seen: memoryview | bytearray, count: int | None = None
@@ -76,6 +130,11 @@ KLONDIKE_LAYOUT = Layout(
         ("waste", (KLONDIKE_STOCK,), CARDS),
         ("stock", (1,), KLONDIKE_STOCK),
     ],
+    [
+        Part(("face_down",), TABLEAU, _face_down),
+        Part(("foundations",), ("f", *FOUNDATIONS), _klondike_foundations),
+        Part(("waste", "stock"), ("waste", "stock"), _talon),
+    ],
 )
 APPLEGATE_LAYOUT = Layout(
     APPLEGATE_GROUP,
@@ -86,57 +145,25 @@ APPLEGATE_LAYOUT = Layout(
         ("reserve_top", (1,), CARDS),
         ("reserve", (1,), APPLEGATE_RESERVE),
     ],
+    [
+        Part(("face_down",), TABLEAU, _face_down),
+        Part(("foundations",), ("f", *FOUNDATIONS), _finished_runs),
+        Part(("reserve_top", "reserve"), ("reserve",), _reserve),
+    ],
 )
 KLONDIKE_SPACE = KLONDIKE_LAYOUT.space
 APPLEGATE_SPACE = APPLEGATE_LAYOUT.space
-
-# Card integers (0-51) to card codes (1-52) in one bytes.translate.
-_CODES = bytes(range(1, 256)) + b"\0"
-_PADDING = [bytes(width) for width in range(CARDS + 1)]
-
-
-def _pile(cards: list[int], width: int) -> bytes:
-    return bytes(cards).translate(_CODES) + _PADDING[width - len(cards)]
-
-
-def klondike_rest(game: KlondikeGame) -> bytes:
-    """Everything after the tableau rows: face-down counts, foundations, waste, stock."""
-    return b"".join(
-        (
-            bytes(map(len, game.down)),
-            # A Klondike foundation is its suit from the Ace up: its top card says everything.
-            bytes([pile[-1] + 1 if pile else 0 for pile in game.foundations]),
-            _pile(game.waste, KLONDIKE_STOCK),
-            bytes((len(game.stock),)),
-        )
-    )
-
-
-def applegate_rest(game: ApplegateGame) -> bytes:
-    """Everything after the tableau rows: face-down counts, finished runs, the reserve."""
-    reserve = game.reserve
-    return b"".join(
-        (
-            bytes(map(len, game.down)),
-            # A finished run is 13 cards of one suit going down from its bottom card: that card
-            # says everything.
-            bytes([pile[0] + 1 if pile else 0 for pile in game.foundations]),
-            bytes((reserve[-1] + 1 if reserve else 0, len(reserve))),
-        )
-    )
 
 
 class Observer:
     """One game's observation as bytes in its layout's order, in ``seen`` (a buffer of the
     environment's own, or its row of a vector environment's batch), brought up to date after
-    each move by rewriting only the tableau piles the move named; the rest of the layout is a
-    few dozen bytes and is written whole. Building the arrays afresh on every step cost more than
-    the move itself; this way a step writes one or two rows and copies the arrays out."""
+    each move by rewriting only what the piles the move named show: their tableau rows and the
+    parts they change. Building the arrays afresh on every step cost more than the move itself;
+    this way a step writes a few dozen bytes and copies the arrays out."""
 
-    def __init__(
-        self, layout: Layout, rest: Callable[[Any], bytes], seen: memoryview | None = None
-    ) -> None:
-        self.layout, self._rest = layout, rest
+    def __init__(self, layout: Layout, seen: memoryview | None = None) -> None:
+        self.layout = layout
         self.seen = memoryview(bytearray(layout.size)) if seen is None else seen
         self.arrays = layout.views(self.seen)
         self._version = -1  # the game version ``seen`` shows
@@ -146,7 +173,8 @@ class Observer:
         seen, width = self.seen, self.layout.width
         for column, run in enumerate(game.up):
             seen[column * width : (column + 1) * width] = _pile(run, width)
-        seen[7 * width :] = self._rest(game)
+        for start, stop, write in self.layout.parts:
+            seen[start:stop] = write(game)
         self._version = game.version
 
     def follow(self, game: Game, move: Move) -> None:
@@ -155,12 +183,13 @@ class Observer:
         if game.version != self._version + 1:
             self.look(game)
             return
-        seen, width = self.seen, self.layout.width
+        seen, width, changes = self.seen, self.layout.width, self.layout.changes
         for pile in (move.src, move.dst):
             column = COLUMN_OF.get(pile)
             if column is not None:
                 seen[column * width : (column + 1) * width] = _pile(game.up[column], width)
-        seen[7 * width :] = self._rest(game)
+            for start, stop, write in changes.get(pile, ()):
+                seen[start:stop] = write(game)
         self._version = game.version
 
     def observation(self) -> dict[str, np.ndarray]:
