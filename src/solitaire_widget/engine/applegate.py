@@ -72,27 +72,29 @@ class ApplegateGame(Game):
         return any(is_complete_run(run[-RUN_LENGTH:]) for run in self.up)
 
     def _generate(self) -> list[Move]:
-        moves: list[Move] = []
+        """A card goes on one card only (``BELOW``), so each pile's top card names the one card
+        that can come onto it (a King, any of four, for an empty pile): find where that card
+        lies, instead of listing what every face-up card could do."""
         up = self.up
-        # A card that can move, mapped to its moves indexed by destination column.
-        movers: dict[int, tuple[Move | None, ...]] = {}
-        if self.reserve:
-            movers[self.reserve[-1]] = RESERVE_TO
-        for i, run in enumerate(up):
+        moves = [
+            TO_FOUNDATION_MOVES[i]
+            for i, run in enumerate(up)
             # (A finished run's top card builds on its bottom card: a quick test first.)
-            if (
-                len(run) >= RUN_LENGTH
-                and BELOW[run[-1]] == run[-RUN_LENGTH]
-                and is_complete_run(run[-RUN_LENGTH:])
-            ):
-                moves.append(TO_FOUNDATION_MOVES[i])
-            movers.update(zip(run, run_moves(i, len(run)), strict=True))
-
+            if len(run) >= RUN_LENGTH
+            and BELOW[run[-1]] == run[-RUN_LENGTH]
+            and is_complete_run(run[-RUN_LENGTH:])
+        ]
+        reserve = self.reserve[-1] if self.reserve else None
         for j, run in enumerate(up):
             for card in (BELOW[run[-1]],) if run else KINGS:
-                row = movers.get(card)
-                if row is not None and row[j] is not None:
-                    moves.append(row[j])
+                if card == reserve:
+                    moves.append(RESERVE_TO[j])
+                    continue
+                for i, source in enumerate(up):
+                    if card in source:
+                        if i != j:
+                            moves.append(run_moves(i, len(source))[source.index(card)][j])
+                        break
         return moves
 
     # ----------------------------------------------------------------- checking a move

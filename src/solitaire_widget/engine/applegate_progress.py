@@ -13,12 +13,12 @@ two per pile.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..cards import KING, RANK
 from .applegate import BELOW, KINGS, RUN_LENGTH
 from .layouts import interchangeable, moved
+from .progress import way_to
 
 if TYPE_CHECKING:
     from .applegate import ApplegateGame
@@ -70,18 +70,21 @@ class ApplegateLayouts:
         # A layout's key: the same for layouts that differ only in the order of the piles
         # without face-down cards, which have the same answer.
         self.key = interchangeable(self.covered)
+        # For the search's inner loop: the face-up card that can go on a top card, by that top
+        # card (a card missing here, face-down or in the reserve, never moves without
+        # progress); the face-up Kings, which can fill an empty pile.
+        face_up = self.face_up
+        self.builds_on = {ONTO[card]: card for card in face_up}
+        self.kings_up = tuple(card for card in KINGS if card in face_up)
 
     def at_home(self, key: tuple) -> bool:
         """Moves without progress never change the foundations: every layout counts."""
         return True
 
-    def progress(self, layout: Layout, change: tuple[int, int, int] | None = None) -> bool:
+    def progress(self, layout: Layout) -> bool:
         """Whether some legal move in this layout makes progress: the reserve's card onto a
         pile, a covered pile's face-up cards moved whole (turning a card up), a finished run
-        sent home. ``change``: the step that made the layout from one with no such move
-        (``children`` gives it), which is then all ``_opens`` needs to look at."""
-        if change is not None:
-            return self._opens(layout, *change)
+        sent home."""
         tops = {run[-1]: pile for pile, run in enumerate(layout) if run}
         empty = len(tops) < 7
         card = self.reserve
@@ -99,26 +102,48 @@ class ApplegateLayouts:
                 return True
         return False
 
-    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout, tuple[int, int, int]]]:
-        """The layouts one move without progress away (moves that make progress are left to
-        ``progress``), with the move and what it changed (source pile, where the moved cards
-        began in it, target pile) for ``progress``."""
-        covered, face_up = self.covered, self.face_up
-        for target, run in enumerate(layout):
-            onto = run[-1] if run else None
-            for card in (BELOW[onto],) if run else KINGS:
-                if card not in face_up:  # (most are not: a quick answer)
-                    continue
-                for pile, cards in enumerate(layout):
-                    if card in cards:
-                        k = cards.index(card)
-                        # A group never moves onto its own pile. Lifting a covered pile's whole
-                        # face-up part turns a card up: progress. A bare pile's King into an
-                        # empty pile gives the same layout.
-                        if pile != target and not (k == 0 and (covered[pile] or not run)):
-                            change = (pile, k, target)
-                            yield ("t", card, onto), moved(layout, pile, k, target), change
-                        break
+    def search(self, limit: int) -> tuple[bool | None, dict, list]:
+        """The depth-first search of ``progress._search`` (same answer, same layouts met,
+        same way) as one loop, the status's hottest: onto each pile's top card goes the one
+        face-up card that builds on it (onto an empty pile, any face-up King), with the cards
+        above it; the layout it makes is checked only where it changed (``_opens``). Not
+        moved: a group onto its own pile, a covered pile's whole face-up part (progress, a card
+        turns up), a bare pile's King into an empty pile (the same layout)."""
+        root, key, covered, opens = self.root, self.key, self.covered, self._opens
+        builds_on, kings_up = self.builds_on, self.kings_up
+        came_from: dict[tuple, tuple[tuple, Step] | None] = {key(root): None}
+        frontier = [(root, key(root))]
+        pop, push = frontier.pop, frontier.append
+        while frontier:
+            layout, here = pop()
+            for target, run in enumerate(layout):
+                if run:
+                    onto = run[-1]
+                    card = builds_on.get(onto)
+                    if card is None:
+                        continue
+                    cards: tuple[int, ...] = (card,)
+                else:
+                    onto, cards = None, kings_up
+                for card in cards:
+                    for pile, source in enumerate(layout):
+                        if card in source:
+                            k = source.index(card)
+                            if pile != target and not (k == 0 and (covered[pile] or not run)):
+                                child = list(layout)
+                                child[pile] = source[:k]
+                                child[target] = run + source[k:]
+                                child = tuple(child)
+                                there = key(child)
+                                if there not in came_from:
+                                    came_from[there] = (here, ("t", card, onto))
+                                    if opens(child, pile, k, target):
+                                        return True, came_from, way_to(came_from, there)
+                                    if len(came_from) > limit:
+                                        return None, came_from, []
+                                    push((child, there))
+                            break
+        return False, came_from, []
 
     def _opens(self, child: Layout, source: int, k: int, target: int) -> bool:
         """Whether ``child``, made by moving pile ``source``'s cards from ``k`` on onto pile

@@ -551,6 +551,16 @@ def run_moves(column: int, size: int) -> tuple[tuple[Move | None, ...], ...]:
     the group from that card to the top, indexed by destination column (None for its own)."""
     source = TABLEAU[column]
     return tuple(
-        tuple(Move(source, target, size - k) if target != source else None for target in TABLEAU)
+        tuple(
+            _group_move(source, target, size - k) if target != source else None
+            for target in TABLEAU
+        )
         for k in range(size)
     )
+
+
+@functools.cache
+def _group_move(source: str, target: str, n: int) -> Move:
+    """One ``Move`` object per group move, whatever the height of the column it leaves: code
+    that keeps moves by identity (the gym's action table) meets each of them once."""
+    return Move(source, target, n)

@@ -56,16 +56,23 @@ REMEMBERED_PER_SEARCH = 5_000
 
 
 class Layouts(Protocol):
-    """What ``KlondikeLayouts`` and ``ApplegateLayouts`` give the search."""
+    """What ``KlondikeLayouts`` and ``ApplegateLayouts`` give ``_decide``."""
 
     root: object
     context: object
 
     def key(self, layout: object) -> tuple: ...
     def at_home(self, key: tuple) -> bool: ...
+    def progress(self, layout: object) -> bool: ...
+    def replay(self, layout: object, step: tuple) -> object | None: ...
+
+
+class WalkedLayouts(Layouts, Protocol):
+    """Layouts that ``_search`` walks (Klondike's). Applegate's bring their own ``search``,
+    the same walk with its steps written into one loop: its positions are many and cheap."""
+
     def progress(self, layout: object, change: object = None) -> bool: ...
     def children(self, layout: object) -> Iterator[tuple[tuple, object, object]]: ...
-    def replay(self, layout: object, step: tuple) -> object | None: ...
 
 
 def status(game: Game, legal: list[Move]) -> str:
@@ -106,7 +113,9 @@ def _decide(game: Game, limit: int) -> bool | None:
         return known
     if _replays(layouts, root, game._progress_way):
         return True
-    found, came_from, way = _search(layouts, limit)
+    found, came_from, way = (
+        layouts.search(limit) if isinstance(layouts, ApplegateLayouts) else _search(layouts, limit)  # type: ignore[arg-type]
+    )
     if len(memory) > MEMORY_LIMIT:
         memory.clear()
     if found:
@@ -131,7 +140,7 @@ def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
     return False
 
 
-def _search(layouts: Layouts, limit: int) -> tuple[bool | None, dict, list]:
+def _search(layouts: WalkedLayouts, limit: int) -> tuple[bool | None, dict, list]:
     """Depth-first search from ``layouts.root`` (which has no move that makes progress) over
     the layouts reachable without progress. ``children`` gives with each child what its step
     changed, which ``progress`` may look at alone: the layout the step comes from has no move
@@ -151,14 +160,14 @@ def _search(layouts: Layouts, limit: int) -> tuple[bool | None, dict, list]:
                 continue
             came_from[there] = (here, step)
             if progress(child, change):
-                return True, came_from, _way(came_from, there)
+                return True, came_from, way_to(came_from, there)
             if len(came_from) > limit:
                 return None, came_from, []
             frontier.append((child, there))
     return False, came_from, []
 
 
-def _way(came_from: dict, key: tuple) -> list[tuple[tuple, tuple]]:
+def way_to(came_from: dict, key: tuple) -> list[tuple[tuple, tuple]]:
     """The steps from the root to the layout ``key``, each with the key it leads to."""
     way = []
     while (link := came_from[key]) is not None:
