@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from positions import klondike
 from reference_status import plain_status
 from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
+from solitaire_widget.engine.progress import any_progress
 from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
 
@@ -63,3 +64,23 @@ def test_asking_for_the_status_changes_nothing_in_the_game():
     before = game.state()
     assert game.status == "lost"
     assert game.state() == before and game.moves == 0
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_an_applegate_position_with_no_progress_in_sight_gets_the_plain_search_verdict(seed, walk):
+    """Positions where no legal move makes progress, asked afresh (the game's memory, its last
+    way and its last status forgotten): the answer is the search's alone, lost ones included."""
+    game = ApplegateGame(seed=seed)
+    rng = random.Random(walk)
+    asked = 0
+    for _ in range(120):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.move(rng.choice(legal))
+        if not any_progress(game, game.legal_moves()):
+            asked += 1
+            game._progress_memory, game._progress_way, game._status_version = {}, [], -1
+            assert game.status == fresh_status(game)
+    assert asked or game.status != "playing"
