@@ -29,8 +29,9 @@ compares them with a plain search by the rules' words over random games of all t
    many cards on the foundations as its start (their quiet moves are the start's, so they
    reach nothing new). A position it met with fewer is not remembered: there, putting the
    card back counts as progress.
-5. *The way the last search found progress*, tried again from here: when the same moves are
-   legal here and lead to a move that makes progress, that is an answer, whatever the rest.
+5. *The way the last search found progress*, tried again from here: when its moves, made where
+   they are legal here and passed over where not, lead to a move that makes progress, that is
+   an answer, whatever the rest.
 6. Otherwise a depth-first search over the layouts reachable without progress
    (``klondike_progress.py``, ``applegate_progress.py``: why they are enough is said there),
    checking each new layout for a move that makes progress as it is met.
@@ -129,14 +130,18 @@ def _decide(game: Game, limit: int) -> bool | None:
 
 
 def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
-    """Whether the moves of ``way``, made from ``layout`` while they are legal and make no
-    progress, come to a layout with a move that makes progress (``layout`` has none)."""
+    """Whether the moves of ``way``, made from ``layout`` where they are legal and make no
+    progress and passed over where not, come to a layout with a move that makes progress
+    (``layout`` has none). Passing over a move keeps the rest a sequence of legal moves without
+    progress, so progress met on the way is progress ``layout`` can reach; a way often still
+    works past a move that went elsewhere (the move just made was one of its own, or took a card
+    it wanted later)."""
     for step in way:
-        layout = layouts.replay(layout, step)
-        if layout is None:
-            return False
-        if layouts.progress(layout):
-            return True
+        after = layouts.replay(layout, step)
+        if after is not None:
+            layout = after
+            if layouts.progress(layout):
+                return True
     return False
 
 
