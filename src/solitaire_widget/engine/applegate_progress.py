@@ -13,6 +13,7 @@ two per pile.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from ..cards import KING, RANK
@@ -48,34 +49,24 @@ class ApplegateLayouts:
     progress. ``context`` names what the answer depends on besides the layout."""
 
     def __init__(self, game: ApplegateGame) -> None:
-        self.covered = tuple(bool(down) for down in game.down)
-        self.root: Layout = tuple(map(tuple, game.up))
-        # The face-up cards: the same in every layout (moves without progress only regroup them).
-        self.face_up = frozenset(card for run in game.up for card in run)
-        self.reserve = game.reserve[-1] if game.reserve else None
-        # A covered pile's lowest face-up card, by pile: moving it turns a card up. It stays the
-        # same through every layout (only that move, progress, could change it).
-        self.bottoms = [(up[0], pile) for pile, up in enumerate(game.up) if self.covered[pile]]
-        self.context = (self.covered, self.reserve)
-        # What a card coming to the top of a pile opens (see ``_opens``): the reserve's card
-        # goes on it, or a covered pile's lowest face-up card (by the card it builds on, with
-        # its pile); and whether a pile falling empty opens anything (a King waiting).
-        self.reserve_onto = ONTO[self.reserve] if self.reserve is not None else None
-        self.bottom_onto = {ONTO[card]: pile for card, pile in self.bottoms}
-        self.king_waits = any(
-            RANK[card] == KING
-            for card in (self.reserve, *(card for card, _ in self.bottoms))
-            if card is not None
-        )
-        # A layout's key: the same for layouts that differ only in the order of the piles
-        # without face-down cards, which have the same answer.
-        self.key = interchangeable(self.covered)
-        # For the search's inner loop: the face-up card that can go on a top card, by that top
-        # card (a card missing here, face-down or in the reserve, never moves without
-        # progress); the face-up Kings, which can fill an empty pile.
-        face_up = self.face_up
-        self.builds_on = {ONTO[card]: card for card in face_up}
-        self.kings_up = tuple(card for card in KINGS if card in face_up)
+        up = game.up
+        self.root: Layout = tuple(map(tuple, up))
+        covered = tuple(map(bool, game.down))
+        reserve = game.reserve[-1] if game.reserve else None
+        # The face-up cards: the same in every layout (moves without progress only regroup
+        # them). A covered pile's lowest face-up card, with its pile: moving it turns a card
+        # up, so it stays the same through every layout. With the covered piles and the
+        # reserve's card they fix everything else here, which the positions between two
+        # moves that make progress share: made once for them all.
+        face_up = frozenset(chain.from_iterable(up))
+        bottoms = tuple((up[pile][0], pile) for pile in range(7) if covered[pile])
+        made_from = (covered, reserve, bottoms, face_up)
+        made = _MADE.get(made_from)
+        if made is None:
+            if len(_MADE) >= MADE_LIMIT:
+                _MADE.clear()
+            made = _MADE[made_from] = _context(covered, reserve, bottoms, face_up)
+        self.__dict__.update(made)
 
     def at_home(self, key: tuple) -> bool:
         """Moves without progress never change the foundations: every layout counts."""
@@ -188,3 +179,44 @@ class ApplegateLayouts:
                     return None
                 return moved(layout, pile, k, target)
         return None
+
+
+def _context(
+    covered: tuple[bool, ...],
+    reserve: int | None,
+    bottoms: tuple[tuple[int, int], ...],
+    face_up: frozenset[int],
+) -> dict[str, object]:
+    """``ApplegateLayouts``' attributes besides the root: what every layout of one search
+    shares."""
+    return {
+        "covered": covered,
+        "reserve": reserve,
+        "face_up": face_up,
+        "bottoms": bottoms,
+        "context": (covered, reserve),
+        # What a card coming to the top of a pile opens (see ``_opens``): the reserve's card
+        # goes on it, or a covered pile's lowest face-up card (by the card it builds on, with
+        # its pile); and whether a pile falling empty opens anything (a King waiting).
+        "reserve_onto": ONTO[reserve] if reserve is not None else None,
+        "bottom_onto": {ONTO[card]: pile for card, pile in bottoms},
+        "king_waits": any(
+            RANK[card] == KING
+            for card in (reserve, *(card for card, _ in bottoms))
+            if card is not None
+        ),
+        # A layout's key: the same for layouts that differ only in the order of the piles
+        # without face-down cards, which have the same answer.
+        "key": interchangeable(covered),
+        # For the search's inner loop: the face-up card that can go on a top card, by that top
+        # card (a card missing here, face-down or in the reserve, never moves without
+        # progress); the face-up Kings, which can fill an empty pile.
+        "builds_on": {ONTO[card]: card for card in face_up},
+        "kings_up": tuple(card for card in KINGS if card in face_up),
+    }
+
+
+# ``_context``'s answers by its arguments (which are all it reads, so they hold for any game);
+# forgotten past MADE_LIMIT.
+MADE_LIMIT = 256
+_MADE: dict[tuple, dict[str, object]] = {}
