@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate, chain
+
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
 from ..moves import TABLEAU, Move
 from .base import COLUMN_OF, Game, IllegalMove, Plan, run_moves
@@ -74,7 +77,9 @@ class ApplegateGame(Game):
     def _generate(self) -> list[Move]:
         """A card goes on one card only (``BELOW``), so each pile's top card names the one card
         that can come onto it (a King, any of four, for an empty pile): find where that card
-        lies, instead of listing what every face-up card could do."""
+        lies, instead of listing what every face-up card could do. The face-up cards are laid
+        end to end in one byte string (a card is a number below 52), where a card's place is
+        one ``find`` and its pile one ``bisect`` over where the piles end."""
         up = self.up
         moves = [
             TO_FOUNDATION_MOVES[i]
@@ -84,17 +89,20 @@ class ApplegateGame(Game):
             and BELOW[run[-1]] == run[-RUN_LENGTH]
             and is_complete_run(run[-RUN_LENGTH:])
         ]
+        find = bytes(chain.from_iterable(up)).find
+        ends = list(accumulate(map(len, up)))
         reserve = self.reserve[-1] if self.reserve else None
         for j, run in enumerate(up):
             for card in (BELOW[run[-1]],) if run else KINGS:
                 if card == reserve:
                     moves.append(RESERVE_TO[j])
                     continue
-                for i, source in enumerate(up):
-                    if card in source:
-                        if i != j:
-                            moves.append(run_moves(i, len(source))[source.index(card)][j])
-                        break
+                at = find(card)
+                if at >= 0:
+                    i = bisect_right(ends, at)
+                    if i != j:
+                        size = len(up[i])
+                        moves.append(run_moves(i, size)[at - ends[i] + size][j])
         return moves
 
     # ----------------------------------------------------------------- checking a move
