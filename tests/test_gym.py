@@ -167,6 +167,23 @@ def swap(state: dict, first: tuple, second: tuple) -> dict:
     return swapped
 
 
+def test_the_engine_hands_out_one_move_object_a_group_move_whatever_the_pile_heights() -> None:
+    """The action table finds a move by identity: however long the game, it meets each of the
+    engine's moves once (t1-t3:2 lifted off a pile of 3 cards is the one lifted off 40)."""
+    game = ApplegateGame(seed=5)
+    rng = np.random.default_rng(0)
+    seen: dict[str, Move] = {}
+    for _ in range(400):
+        legal = game.legal_moves()
+        if not legal:
+            game = ApplegateGame(seed=int(rng.integers(1000)))
+            continue
+        for move in legal:
+            assert seen.setdefault(str(move), move) is move
+        game.move(legal[int(rng.integers(len(legal)))])
+    assert len(seen) > 50
+
+
 @pytest.mark.parametrize(
     ("env_class", "state", "first", "second"),
     [
