@@ -23,6 +23,7 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game
 from .applegate import ApplegateRules
+from .blocked import cannot_win
 from .catalogue import winnable_deals
 from .deals import daily_date, daily_seed
 from .klondike import FROM_FOUNDATION, KlondikeRules
@@ -115,7 +116,7 @@ def _solve(
             DepthFirst(fast, fast.root),
             BestFirst(fast, fast.root, width=2, pace=1),
             BestFirst(fast, fast.root, width=3, pace=1),
-            DepthFirst(sound, sound.root),
+            DepthFirst(sound, sound.root, cannot_win if pairing else None),
         ]
     else:
         sound = ApplegateRules(state)

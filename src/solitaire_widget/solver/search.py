@@ -14,7 +14,7 @@ positions, or time is up.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from time import perf_counter
 from typing import Protocol
 
@@ -44,20 +44,30 @@ class Rules(Protocol):
 
 
 class DepthFirst:
-    """Depth-first search trying each position's moves in the order ``Rules.moves`` gives."""
+    """Depth-first search trying each position's moves in the order ``Rules.moves`` gives.
 
-    def __init__(self, rules: Rules, root: tuple) -> None:
+    ``cannot_win``, when given, is a proof that a position is lost (it must never call a
+    winnable position lost): a position it proves lost is a dead end, whose moves are not tried.
+    """
+
+    def __init__(
+        self, rules: Rules, root: tuple, cannot_win: Callable[[tuple], bool] | None = None
+    ) -> None:
         self.rules = rules
         self.nodes = 0
         self.line: list[tuple] = []
         self.seen = {rules.key(root)}
+        if cannot_win is not None:
+            self._moves = lambda position: [] if cannot_win(position) else rules.moves(position)
+        else:
+            self._moves = rules.moves
         self._positions = [root]
-        self._pending = [rules.moves(root)]
+        self._pending = [self._moves(root)]
 
     def advance(self, budget: int) -> str | None:
         """Expand up to ``budget`` positions; the verdict once there is one, else None."""
         key, moves, after, is_won = (
-            self.rules.key, self.rules.moves, self.rules.after, self.rules.is_won,
+            self.rules.key, self._moves, self.rules.after, self.rules.is_won,
         )  # fmt: skip
         seen, positions, pending, line = self.seen, self._positions, self._pending, self.line
         stop = self.nodes + budget
