@@ -1,6 +1,6 @@
 """The proof that a Klondike position is lost because a card is locked in for good
 (``solver/blocked.py``), and the proving search that uses it to cut off dead ends: it never calls
-a winnable position lost, and it proves a locked deal lost at once."""
+a winnable position lost, and it proves a locked deal lost soon after it starts looking."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from positions import klondike_state
 from solitaire_widget.engine import KlondikeGame
-from solitaire_widget.solver import _solve, solve
+from solitaire_widget.solver import CHECKING_FROM, _solve, solve
 from solitaire_widget.solver.blocked import cannot_win
 from solitaire_widget.solver.klondike import KlondikeRules
 from solitaire_widget.solver.search import UNWINNABLE, WON, DepthFirst
@@ -44,11 +44,27 @@ def test_a_card_with_one_way_out_is_not_called_locked(tableau):
     assert solve(klondike_state(tableau)).status == WON
 
 
-def test_a_locked_deal_is_proved_lost_in_a_few_hundred_positions():
+def test_a_locked_deal_is_proved_lost_soon_after_the_search_looks_for_dead_ends():
     """Development seed 3,000,062 in draw 1: without the proof it took 27,084 positions."""
     solution = solve(KlondikeGame(seed=3_000_062, draw=1))
     assert solution.status == UNWINNABLE
-    assert solution.nodes <= 1_000
+    # Four searches take turns, and the proving one looks for dead ends from CHECKING_FROM on.
+    assert solution.nodes <= 4 * (CHECKING_FROM + 1_000)
+
+
+def test_the_search_looks_for_dead_ends_only_from_its_checking_point():
+    rules = KlondikeRules(KlondikeGame(seed=3_000_062, draw=1).state())
+    asked = []
+
+    def recording(position: tuple) -> bool:
+        asked.append(position)
+        return cannot_win(position)
+
+    search = DepthFirst(rules, rules.root, recording, checking_from=300)
+    assert search.advance(299) is None
+    assert asked == []
+    assert search.advance(10_000) == UNWINNABLE
+    assert asked
 
 
 @pytest.mark.parametrize("draw", [1, 3])

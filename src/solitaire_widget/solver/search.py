@@ -48,21 +48,32 @@ class DepthFirst:
 
     ``cannot_win``, when given, is a proof that a position is lost (it must never call a
     winnable position lost): a position it proves lost is a dead end, whose moves are not tried.
+    It is asked only once the search has expanded ``checking_from`` positions: a proof costs
+    about as much as a position's moves, and most deals are won, by some search of a portfolio,
+    long before a dead end would be worth finding.
     """
 
     def __init__(
-        self, rules: Rules, root: tuple, cannot_win: Callable[[tuple], bool] | None = None
+        self,
+        rules: Rules,
+        root: tuple,
+        cannot_win: Callable[[tuple], bool] | None = None,
+        checking_from: int = 0,
     ) -> None:
         self.rules = rules
         self.nodes = 0
         self.line: list[tuple] = []
         self.seen = {rules.key(root)}
-        if cannot_win is not None:
-            self._moves = lambda position: [] if cannot_win(position) else rules.moves(position)
-        else:
-            self._moves = rules.moves
+        self._cannot_win = cannot_win
+        self._checking_from = checking_from
+        self._moves = rules.moves if cannot_win is None else self._moves_unless_lost
         self._positions = [root]
         self._pending = [self._moves(root)]
+
+    def _moves_unless_lost(self, position: tuple) -> list[tuple]:
+        if self.nodes >= self._checking_from and self._cannot_win(position):
+            return []
+        return self.rules.moves(position)
 
     def advance(self, budget: int) -> str | None:
         """Expand up to ``budget`` positions; the verdict once there is one, else None."""
