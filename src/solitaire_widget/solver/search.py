@@ -76,11 +76,14 @@ class DepthFirst:
         return self.rules.moves(position)
 
     def advance(self, budget: int) -> str | None:
-        """Expand up to ``budget`` positions; the verdict once there is one, else None."""
+        """Expand up to ``budget`` positions (half as many once it looks for dead ends, each
+        position then taking about twice the time); the verdict once there is one, else None."""
         key, moves, after, is_won = (
             self.rules.key, self._moves, self.rules.after, self.rules.is_won,
         )  # fmt: skip
         seen, positions, pending, line = self.seen, self._positions, self._pending, self.line
+        if self._cannot_win is not None and self.nodes >= self._checking_from:
+            budget = max(1, budget // 2)
         stop = self.nodes + budget
         while pending:
             todo = pending[-1]
