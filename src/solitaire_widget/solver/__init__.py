@@ -23,6 +23,7 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game
 from .applegate import ApplegateRules
+from .blocked import cannot_win
 from .catalogue import winnable_deals
 from .deals import daily_date, daily_seed
 from .klondike import FROM_FOUNDATION, KlondikeRules
@@ -54,6 +55,10 @@ DEAL_SECONDS = 60.0
 # bytes: its name in the set of seen positions, and for best-first search the position itself),
 # which keeps a solve under about 80 MB; past it the answer is "unknown".
 MAX_POSITIONS = 200_000
+# Positions the proving Klondike search expands before it starts looking for dead ends
+# (``blocked.cannot_win``): by then the portfolio has settled most deals, which the check would
+# only slow down, and the deals it helps prove lost take tens of thousands of positions.
+CHECKING_FROM = 1_000
 # The longest time limit ``solve`` takes, in seconds: an hour.
 MAX_TIME_LIMIT = 3600.0
 
@@ -115,7 +120,7 @@ def _solve(
             DepthFirst(fast, fast.root),
             BestFirst(fast, fast.root, width=2, pace=1),
             BestFirst(fast, fast.root, width=3, pace=1),
-            DepthFirst(sound, sound.root),
+            DepthFirst(sound, sound.root, cannot_win if pairing else None, CHECKING_FROM),
         ]
     else:
         sound = ApplegateRules(state)

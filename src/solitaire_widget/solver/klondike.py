@@ -51,6 +51,10 @@ Shortcuts, each proven never to lose a win (so an exhausted search proves a deal
   itself and would have gone up anyway. Each change puts one move next to the one it waits for
   without parting another pair, so a winning line becomes a paired one.
 
+The proving search also stops (once past its first positions, ``DepthFirst``'s ``checking_from``)
+at every position that ``blocked.cannot_win`` proves lost (a card locked in for good by the cards
+it needs): nothing beyond such a position can win.
+
 ``KlondikeRules(state, pruned=True)`` leaves out more, with no proof: a run moves off another
 face-up card only to let that card go up, and a column is emptied only while a King waits for it.
 Its searches find most wins sooner, but when they run out of positions that proves nothing.

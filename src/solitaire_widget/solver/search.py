@@ -14,7 +14,7 @@ positions, or time is up.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from time import perf_counter
 from typing import Protocol
 
@@ -44,22 +44,46 @@ class Rules(Protocol):
 
 
 class DepthFirst:
-    """Depth-first search trying each position's moves in the order ``Rules.moves`` gives."""
+    """Depth-first search trying each position's moves in the order ``Rules.moves`` gives.
 
-    def __init__(self, rules: Rules, root: tuple) -> None:
+    ``cannot_win``, when given, is a proof that a position is lost (it must never call a
+    winnable position lost): a position it proves lost is a dead end, whose moves are not tried.
+    It is asked only once the search has expanded ``checking_from`` positions: a proof costs
+    about as much as a position's moves, and most deals are won, by some search of a portfolio,
+    long before a dead end would be worth finding.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        root: tuple,
+        cannot_win: Callable[[tuple], bool] | None = None,
+        checking_from: int = 0,
+    ) -> None:
         self.rules = rules
         self.nodes = 0
         self.line: list[tuple] = []
         self.seen = {rules.key(root)}
+        self._cannot_win = cannot_win
+        self._checking_from = checking_from
+        self._moves = rules.moves if cannot_win is None else self._moves_unless_lost
         self._positions = [root]
-        self._pending = [rules.moves(root)]
+        self._pending = [self._moves(root)]
+
+    def _moves_unless_lost(self, position: tuple) -> list[tuple]:
+        if self.nodes >= self._checking_from and self._cannot_win(position):
+            return []
+        return self.rules.moves(position)
 
     def advance(self, budget: int) -> str | None:
-        """Expand up to ``budget`` positions; the verdict once there is one, else None."""
+        """Expand up to ``budget`` positions (half as many once it looks for dead ends, each
+        position then taking about twice the time); the verdict once there is one, else None."""
         key, moves, after, is_won = (
-            self.rules.key, self.rules.moves, self.rules.after, self.rules.is_won,
+            self.rules.key, self._moves, self.rules.after, self.rules.is_won,
         )  # fmt: skip
         seen, positions, pending, line = self.seen, self._positions, self._pending, self.line
+        if self._cannot_win is not None and self.nodes >= self._checking_from:
+            budget = max(1, budget // 2)
         stop = self.nodes + budget
         while pending:
             todo = pending[-1]
