@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import KING, RANK
 from .applegate import BELOW, KINGS, RUN_LENGTH
-from .layouts import interchangeable, moved
-from .progress import way_to
+from .layouts import interchangeable, moved, way_to
 
 if TYPE_CHECKING:
     from .applegate import ApplegateGame
@@ -94,10 +93,11 @@ class ApplegateLayouts:
         return False
 
     def search(self, limit: int) -> tuple[bool | None, dict, list]:
-        """The depth-first search of ``progress._search`` (same answer, same layouts met,
-        same way) as one loop, the status's hottest: onto each pile's top card goes the one
-        face-up card that builds on it (onto an empty pile, any face-up King), with the cards
-        above it; the layout it makes is checked only where it changed (``_opens``). Not
+        """The depth-first search over the layouts reachable without progress (``progress.py``
+        says what it returns), as one loop, the status's hottest: onto each pile's top card
+        goes the one face-up card that builds on it (onto an empty pile, any face-up King),
+        with the cards above it; the layout it makes is checked only where it changed
+        (``_opens``). Not
         moved: a group onto its own pile, a covered pile's whole face-up part (progress, a card
         turns up), a bare pile's King into an empty pile (the same layout)."""
         root, key, covered, opens = self.root, self.key, self.covered, self._opens

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK, SUIT
 from .klondike import GOES_ON, KINGS
-from .layouts import interchangeable, moved
+from .layouts import interchangeable, moved, way_to
 
 if TYPE_CHECKING:
     from .klondike import KlondikeGame
@@ -77,10 +77,9 @@ class KlondikeLayouts:
         """Whether a layout (by its key) has as many cards on the foundations as the start."""
         return sum(key[1]) == self.home
 
-    def progress(self, layout: Layout, change: None = None) -> bool:
+    def progress(self, layout: Layout) -> bool:
         """Whether some legal move in this layout makes progress: a waste card going anywhere,
-        a card turning up, a card to the foundations beyond what they held at the start.
-        (``change``, what the step to it changed, is not needed: the layout is looked at whole.)"""
+        a card turning up, a card to the foundations beyond what they held at the start."""
         up, heights = layout
         wanted = {suit * 13 + height for suit, height in enumerate(heights) if height < 13}
         taken: set[int] = set()  # the cards some column would take
@@ -99,9 +98,29 @@ class KlondikeLayouts:
             return any(run and run[-1] in wanted for run in up)
         return False
 
-    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout, None]]:
+    def search(self, limit: int) -> tuple[bool | None, dict, list]:
+        """Depth-first search from ``root`` (which has no move that makes progress) over the
+        layouts reachable without progress; ``progress.py`` says what it returns."""
+        key, progress = self.key, self.progress
+        came_from: dict[tuple, tuple[tuple, Step] | None] = {key(self.root): None}
+        frontier = [(self.root, key(self.root))]
+        while frontier:
+            layout, here = frontier.pop()
+            for step, child in self.children(layout):
+                there = key(child)
+                if there in came_from:
+                    continue
+                came_from[there] = (here, step)
+                if progress(child):
+                    return True, came_from, way_to(came_from, there)
+                if len(came_from) > limit:
+                    return None, came_from, []
+                frontier.append((child, there))
+        return False, came_from, []
+
+    def children(self, layout: Layout) -> Iterator[tuple[Step, Layout]]:
         """The layouts one move without progress away (moves that make progress are left to
-        ``progress``), with the move (and None for what it changed: see ``progress``)."""
+        ``progress``), with the move."""
         up, heights = layout
         covered = self.covered
         where = {card: (column, k) for column, run in enumerate(up) for k, card in enumerate(run)}
@@ -116,17 +135,17 @@ class KlondikeLayouts:
                     # column's King into an empty column gives the same layout.
                     if k == 0 and (covered[column] or not run):
                         continue
-                    yield ("t", card, onto), (moved(up, column, k, target), heights), None
+                    yield ("t", card, onto), (moved(up, column, k, target), heights)
                 elif heights[SUIT[card]] == RANK[card]:  # the card tops its foundation
                     lowered = _with_height(heights, SUIT[card], -1)
-                    yield ("down", card, onto), (_placed(up, target, card), lowered), None
+                    yield ("down", card, onto), (_placed(up, target, card), lowered)
         if sum(heights) < self.home:  # up to the foundations without passing the start
             for column, run in enumerate(up):
                 if run and heights[SUIT[run[-1]]] + 1 == RANK[run[-1]]:
                     if covered[column] and len(run) == 1:
                         continue  # it turns a card up: progress
                     raised = _with_height(heights, SUIT[run[-1]], 1)
-                    yield ("up", run[-1], None), (moved(up, column, len(run) - 1, -1), raised), None
+                    yield ("up", run[-1], None), (moved(up, column, len(run) - 1, -1), raised)
 
     def replay(self, layout: Layout, step: Step) -> Layout | None:
         """The layout after ``step`` when it is a legal move without progress here; None when it

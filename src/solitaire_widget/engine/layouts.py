@@ -32,3 +32,15 @@ def moved(piles: Piles, source: int, k: int, target: int) -> Piles:
     if target >= 0:
         changed[target] = piles[target] + cards[k:]
     return tuple(changed)
+
+
+def way_to(came_from: dict, key: tuple) -> list[tuple[tuple, tuple]]:
+    """The steps from a search's root to the layout ``key``, each with the key it leads to
+    (``came_from``: each layout met, by key, with the key it was met from and the step)."""
+    way = []
+    while (link := came_from[key]) is not None:
+        previous, step = link
+        way.append((step, key))
+        key = previous
+    way.reverse()
+    return way

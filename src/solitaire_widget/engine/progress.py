@@ -34,7 +34,9 @@ compares them with a plain search by the rules' words over random games of all t
    an answer, whatever the rest.
 6. Otherwise a depth-first search over the layouts reachable without progress
    (``klondike_progress.py``, ``applegate_progress.py``: why they are enough is said there),
-   checking each new layout for a move that makes progress as it is met.
+   checking each new layout for a move that makes progress as it is met. It returns the answer;
+   every layout met, by key, with the key of the layout it was met from and the step that led
+   there (the root: None); and, when progress was found, the way there (``layouts.way_to``).
 """
 
 from __future__ import annotations
@@ -44,8 +46,6 @@ from typing import TYPE_CHECKING, Protocol
 from ..moves import Move
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from .base import Game
 
 POSITION_LIMIT = 10_000
@@ -66,14 +66,7 @@ class Layouts(Protocol):
     def at_home(self, key: tuple) -> bool: ...
     def progress(self, layout: object) -> bool: ...
     def replay(self, layout: object, step: tuple) -> object | None: ...
-
-
-class WalkedLayouts(Layouts, Protocol):
-    """Layouts that ``_search`` walks (Klondike's). Applegate's bring their own ``search``,
-    the same walk with its steps written into one loop: its positions are many and cheap."""
-
-    def progress(self, layout: object, change: object = None) -> bool: ...
-    def children(self, layout: object) -> Iterator[tuple[tuple, object, object]]: ...
+    def search(self, limit: int) -> tuple[bool | None, dict, list]: ...
 
 
 def status(game: Game, legal: list[Move]) -> str:
@@ -114,9 +107,7 @@ def _decide(game: Game, limit: int) -> bool | None:
         return known
     if _replays(layouts, root, game._progress_way):
         return True
-    found, came_from, way = (
-        layouts.search(limit) if isinstance(layouts, ApplegateLayouts) else _search(layouts, limit)  # type: ignore[arg-type]
-    )
+    found, came_from, way = layouts.search(limit)
     if len(memory) > MEMORY_LIMIT:
         memory.clear()
     if found:
@@ -143,44 +134,6 @@ def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
             if layouts.progress(layout):
                 return True
     return False
-
-
-def _search(layouts: WalkedLayouts, limit: int) -> tuple[bool | None, dict, list]:
-    """Depth-first search from ``layouts.root`` (which has no move that makes progress) over
-    the layouts reachable without progress. ``children`` gives with each child what its step
-    changed, which ``progress`` may look at alone: the layout the step comes from has no move
-    that makes progress. Returns the answer; every layout met, by key, with
-    the key of the layout it was met from and the step that led there (the root: None); and
-    when progress was found, the way there (the steps from the root, each with the key of the
-    layout it leads to)."""
-    root = layouts.root
-    key, progress = layouts.key, layouts.progress
-    came_from: dict[tuple, tuple[tuple, tuple] | None] = {key(root): None}
-    frontier = [(root, key(root))]
-    while frontier:
-        layout, here = frontier.pop()
-        for step, child, change in layouts.children(layout):
-            there = key(child)
-            if there in came_from:
-                continue
-            came_from[there] = (here, step)
-            if progress(child, change):
-                return True, came_from, way_to(came_from, there)
-            if len(came_from) > limit:
-                return None, came_from, []
-            frontier.append((child, there))
-    return False, came_from, []
-
-
-def way_to(came_from: dict, key: tuple) -> list[tuple[tuple, tuple]]:
-    """The steps from the root to the layout ``key``, each with the key it leads to."""
-    way = []
-    while (link := came_from[key]) is not None:
-        previous, step = link
-        way.append((step, key))
-        key = previous
-    way.reverse()
-    return way
 
 
 def any_progress(game: Game, legal: list[Move]) -> bool:
