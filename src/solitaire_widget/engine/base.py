@@ -228,11 +228,16 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move once, in a stable order; foundation moves have destination ``f``."""
+        return self._legal_now()[:]
+
+    def _legal_now(self) -> list[Move]:
+        """The legal moves, worked out once a position: the status search starts from them,
+        and a board asks for them next (the list itself: callers must not change it)."""
         version, legal = self._legal
         if version != self._version:
             legal = self._generate()
-            self._legal = (self._version, legal)  # the status search starts from them
-        return legal[:]
+            self._legal = (self._version, legal)
+        return legal
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -327,15 +332,7 @@ class Game:
         """``"won"``, ``"lost"`` (no way left to make progress) or ``"playing"``."""
         if self._status_version != self._version:
             version = self._version
-            if self._is_won():
-                status = "won"
-            else:
-                # the search starts from the legal moves, which a board asks for next
-                cached, legal = self._legal
-                if cached != version:
-                    legal = self._generate()
-                    self._legal = (version, legal)
-                status = worked_out(self, legal)
+            status = "won" if self._is_won() else worked_out(self, self._legal_now())
             # the answer first: cut off between the two, the next call asks again
             self._status = status
             self._status_version = version
