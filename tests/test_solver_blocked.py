@@ -34,7 +34,7 @@ def root(tableau: list[str]) -> tuple:
 def test_a_card_locked_in_by_the_cards_it_needs_proves_the_game_lost(tableau):
     assert cannot_win(root(tableau))
     # The search that does not use the proof agrees, the long way round.
-    assert _solve(klondike_state(tableau), 30.0, pairing=False).status == UNWINNABLE
+    assert _solve(klondike_state(tableau), 30.0, as_catalogued=True).status == UNWINNABLE
     assert solve(klondike_state(tableau)).status == UNWINNABLE
 
 

@@ -105,22 +105,26 @@ def _seconds(name: str, value: Any, above_zero: bool) -> float:
 
 
 def _solve(
-    game_or_state: Any, time_limit: float, positions: int = MAX_POSITIONS, pairing: bool = True
+    game_or_state: Any,
+    time_limit: float,
+    positions: int = MAX_POSITIONS,
+    as_catalogued: bool = False,
 ) -> Solution:
-    """``solve`` without the checks of its arguments; ``pairing=False`` leaves out the pairing of
-    Klondike moves (``KlondikeRules``), which the catalogue of winnable deals was built without."""
+    """``solve`` without the checks of its arguments. ``as_catalogued=True`` proves Klondike
+    deals as the catalogue of winnable deals was built: without the pairing of moves
+    (``KlondikeRules``) and without looking for dead ends (``blocked.cannot_win``)."""
     start = time.perf_counter()
     state = _state_of(game_or_state)
     positions = min(positions, MAX_POSITIONS)
     deadline = start + time_limit - min(time_limit * RESERVE_SHARE, RESERVE_CAP)
     if state["game"] == "klondike":
-        sound = KlondikeRules(state, pairing=pairing)
+        sound = KlondikeRules(state, pairing=not as_catalogued)
         fast = KlondikeRules(state, pruned=True, covering=False)
         searches = [
             DepthFirst(fast, fast.root),
             BestFirst(fast, fast.root, width=2, pace=1),
             BestFirst(fast, fast.root, width=3, pace=1),
-            DepthFirst(sound, sound.root, cannot_win if pairing else None, CHECKING_FROM),
+            DepthFirst(sound, sound.root, None if as_catalogued else cannot_win, CHECKING_FROM),
         ]
     else:
         sound = ApplegateRules(state)
@@ -305,10 +309,10 @@ def prove_deal(
     within ``budget`` positions. ``seconds`` is only a safety net; the catalogue's build lifts it
     so that positions alone decide.
 
-    It is the search the catalogue was built with, kept as it was (no pairing of Klondike moves):
+    It is the search the catalogue was built with, kept as it was (``as_catalogued``):
     a stronger search would win some seeds the catalogue leaves out within the same budget, or
     take other routes past it, and the first winnable seed from ``s`` must stay the catalogue's."""
-    return _solve(GAMES[kind](seed=seed, **(options or {})), seconds, budget, pairing=False)
+    return _solve(GAMES[kind](seed=seed, **(options or {})), seconds, budget, as_catalogued=True)
 
 
 def play(game: Any, moves: Iterable[Move | str], delay: float = 0.3) -> None:
