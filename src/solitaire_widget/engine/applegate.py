@@ -20,6 +20,8 @@ def card_below(card: int) -> int:
 
 
 BELOW = tuple(card_below(card) for card in DECK)
+# ONTO[card]: the card it builds on (the one card it can go on, a King apart).
+ONTO = tuple(BELOW.index(card) for card in DECK)
 KINGS = tuple(card for card in DECK if RANK[card] == KING)
 RESERVE_TO = tuple(Move("reserve", column) for column in TABLEAU)
 TO_FOUNDATION_MOVES = tuple(Move(column, "f", RUN_LENGTH) for column in TABLEAU)

@@ -77,6 +77,11 @@ class KlondikeLayouts:
         """Whether a layout (by its key) has as many cards on the foundations as the start."""
         return sum(key[1]) == self.home
 
+    def progress_near(self) -> bool:
+        """Whether a move some draws and recycles away (a stock card that fits) makes progress:
+        the root's own moves are the talon's first state only."""
+        return self.progress(self.root)
+
     def progress(self, layout: Layout) -> bool:
         """Whether some legal move in this layout makes progress: a waste card going anywhere,
         a card turning up, a card to the foundations beyond what they held at the start."""
@@ -147,10 +152,14 @@ class KlondikeLayouts:
                     raised = _with_height(heights, SUIT[run[-1]], 1)
                     yield ("up", run[-1], None), (moved(up, column, len(run) - 1, -1), raised)
 
-    def replay(self, layout: Layout, step: Step) -> Layout | None:
-        """The layout after ``step`` when it is a legal move without progress here; None when it
-        is not legal here or makes progress (the caller asks ``progress`` about the layout, and
-        a move that makes progress here is one of the layout's progress moves)."""
+    def replay(self, layout: Layout, step: Step) -> tuple[Layout, bool] | None:
+        """The layout after ``step``, and whether it has a move that makes progress, when
+        ``step`` is a legal move without progress here; None when it is not legal here or makes
+        progress (a move that makes progress here is one of the layout's progress moves)."""
+        after = self._replayed(layout, step)
+        return None if after is None else (after, self.progress(after))
+
+    def _replayed(self, layout: Layout, step: Step) -> Layout | None:
         kind, card, onto = step
         up, heights = layout
         if kind == "up":

@@ -21,8 +21,9 @@ compares them with a plain search by the rules' words over random games of all t
      quiet moves (a run that can move straight back, a recycle, a draw whose cycle of draws and
      recycles comes back to P): P' is playing. From P' quiet moves lead back to P and on
      along P's way to progress.
-3. *A move that makes progress a few quiet moves of the talon away* (Klondike: a stock card
-   that draws bring up and that fits somewhere): "playing", before anything is looked up.
+3. *A move that makes progress a few quiet moves away* (Klondike: a stock card that draws
+   bring up and that fits somewhere; Applegate: after one of the legal moves):
+   "playing", before anything is looked up.
 4. *A position met before* in this game is answered from the game's memory of earlier searches.
    A search that finds progress remembers every position on its way there (each of them can
    follow the same way); one that finds none remembers every position it met that holds as
@@ -34,7 +35,9 @@ compares them with a plain search by the rules' words over random games of all t
    an answer, whatever the rest.
 6. Otherwise a depth-first search over the layouts reachable without progress
    (``klondike_progress.py``, ``applegate_progress.py``: why they are enough is said there),
-   checking each new layout for a move that makes progress as it is met. It returns the answer;
+   checking each new layout for a move that makes progress as it is met (Applegate's asks,
+   after a few layouts, for a proof that nothing can progress: ``applegate_lost.py``, which
+   spares it walking every layout of most lost games). It returns the answer;
    every layout met, by key, with the key of the layout it was met from and the step that led
    there (the root: None); and, when progress was found, the way there (``layouts.way_to``).
 """
@@ -64,8 +67,8 @@ class Layouts(Protocol):
 
     def key(self, layout: object) -> tuple: ...
     def at_home(self, key: tuple) -> bool: ...
-    def progress(self, layout: object) -> bool: ...
-    def replay(self, layout: object, step: tuple) -> object | None: ...
+    def progress_near(self) -> bool: ...
+    def replay(self, layout: object, step: tuple) -> tuple[object, bool] | None: ...
     def search(self, limit: int) -> tuple[bool | None, dict, list]: ...
 
 
@@ -100,7 +103,7 @@ def _decide(game: Game, limit: int) -> bool | None:
         KlondikeLayouts(game) if game.kind == "klondike" else ApplegateLayouts(game)  # type: ignore[arg-type]
     )
     memory, context, root = game._progress_memory, layouts.context, layouts.root
-    if layouts.progress(root):  # a move some quiet moves of the talon away (a draw) progresses
+    if layouts.progress_near():
         return True
     known = memory.get((context, layouts.key(root)))
     if known is not None:
@@ -130,8 +133,8 @@ def _replays(layouts: Layouts, layout: object, way: list[tuple]) -> bool:
     for step in way:
         after = layouts.replay(layout, step)
         if after is not None:
-            layout = after
-            if layouts.progress(layout):
+            layout, progress = after
+            if progress:
                 return True
     return False
 
