@@ -9,6 +9,7 @@ layout. Each must give the answer the search alone gives.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,9 +39,8 @@ def proven_lost(game: ApplegateGame) -> bool:
     return never_progresses(layouts.root, layouts.covered, layouts.reserve)
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 10**6))
-def test_the_status_after_every_move_and_undo_is_the_searchs_verdict(seed, walk):
+def random_play(seed: int, walk: int) -> Iterator[ApplegateGame]:
+    """The game of ``seed`` after each of up to 150 random moves (a few of them undos)."""
     game = ApplegateGame(seed=seed)
     rng = random.Random(walk)
     for _ in range(150):
@@ -50,7 +50,14 @@ def test_the_status_after_every_move_and_undo_is_the_searchs_verdict(seed, walk)
         elif legal:
             game.move(rng.choice(legal))
         else:
-            break
+            return
+        yield game
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_the_status_after_every_move_and_undo_is_the_searchs_verdict(seed, walk):
+    for game in random_play(seed, walk):
         searched = searched_status(game)
         if searched is not None:
             assert game.status == searched
@@ -59,18 +66,11 @@ def test_the_status_after_every_move_and_undo_is_the_searchs_verdict(seed, walk)
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 10**6))
 def test_a_game_proven_lost_is_one_the_search_finds_lost(seed, walk):
-    game = ApplegateGame(seed=seed)
-    rng = random.Random(walk)
-    for _ in range(150):
-        if game._is_won():
-            break
-        if proven_lost(game):
+    for game in random_play(seed, walk):
+        if not game._is_won() and proven_lost(game):
             assert searched_status(game) == "lost"
-        legal = game.legal_moves()
-        if not legal:
+        if not game.legal_moves() and not game._is_won():
             assert proven_lost(game)  # no legal move at all: nothing can ever progress
-            break
-        game.move(rng.choice(legal))
 
 
 def test_a_dead_end_is_proven_lost_without_walking_its_layouts():

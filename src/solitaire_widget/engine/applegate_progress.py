@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 Layout = tuple[tuple[int, ...], ...]
 # Layouts a search walks before it asks for a proof that the game is lost (``search``).
-FIRST_LOOK = 16
+FIRST_LOOK = 8
 # A move between layouts, by the cards it concerns: the group from ``card`` up onto the pile whose
 # top card is ``onto`` (None: an empty pile).
 Step = tuple[str, int, int | None]
