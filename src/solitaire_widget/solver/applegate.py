@@ -153,11 +153,12 @@ def could_lock(pile: bytes, moved: int) -> bool:
     ``is_stuck`` works out the least set of cards closed under conditions, each saying which
     cards must have left before a card can: the card above a face-down one, and one of the cards
     that cover the card it builds on. The least set only grows as the conditions weaken, and the
-    set of cards that must leave only loses the group's bottom card ``c`` (now on its ``ONTO``,
-    or a King in an empty pile). Going through what the move changes:
+    cards that must leave are those of before but the group's bottom card ``c``, now on its
+    ``ONTO`` (a King in an empty pile still must, with no condition, as before). Going through
+    what the move changes:
 
-    - ``c``'s own condition goes (it never has to leave again), and every condition that named
-      ``c`` named it as the cover of the card it lay on, ``x``, which is now a pile top: such a
+    - ``c``'s own condition goes, and every condition that named ``c``, but for the last case
+      below, named it as the cover of the card it lay on, ``x``, which is now a pile top: such a
       condition is met at once. ``x`` turning up drops its condition on the card above it.
     - The card ``c`` lands on was a pile top: a condition about its cover was met at once before
       (only ``c`` builds on it), and ``c``'s is gone.
@@ -225,10 +226,8 @@ class ApplegateRules:
         piles, reserve = position[0], position[1]
         if self.watch_splits:
             split = position[2]
-            if split is not None and (split is UNSEEN or could_lock(*split)):
-                if is_stuck(piles, reserve):
-                    return []
-            return self.all_moves(position)
+            checked = split is not None and (split is UNSEEN or could_lock(*split))
+            return [] if checked and is_stuck(piles, reserve) else self.all_moves(position)
         # ``is_stuck`` costs several times a move search, so it looks at each layout of the
         # face-down cards, lowest face-up cards and reserve once: where a card turned up.
         held = b"".join(pile[: pile[0] - _HEADER + 2] for pile in piles) + reserve
