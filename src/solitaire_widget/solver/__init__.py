@@ -127,7 +127,7 @@ def _solve(
             DepthFirst(sound, sound.root, None if as_catalogued else cannot_win, CHECKING_FROM),
         ]
     else:
-        sound = ApplegateRules(state)
+        sound = ApplegateRules(state, watch_splits=not as_catalogued)
         searches = [DepthFirst(sound, sound.root)]
     if sound.is_won(sound.root):
         verdict, line, winner, nodes = WON, [], searches[-1], 0

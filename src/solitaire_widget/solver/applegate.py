@@ -2,7 +2,9 @@
 
 A position is ``(piles, reserve)``: a pile is ``bytes``, one header byte ``64 + face-down count``
 then its cards bottom to top (cards are the engine's ``suit * 13 + rank - 1``); ``reserve`` holds
-the reserve's cards bottom to top. The finished runs are whatever cards are missing.
+the reserve's cards bottom to top. The finished runs are whatever cards are missing. Rules that
+``watch_splits`` add a third item, ``split``: what the move that made the position took apart (see
+below).
 
 A card goes onto exactly one card (its suit's next rank up, an Ace's being the King), so each pile
 top takes at most one group, the one whose bottom card is that card: the branching factor is small.
@@ -14,6 +16,11 @@ Shortcuts, each proven never to lose a win (so an exhausted search proves a deal
 - A position where some card can never leave the card beneath it (``is_stuck``, which has the
   proof) has no moves: a Five face-down under the Four of its suit, say, or two piles each
   waiting for a card buried in the other.
+  Rules that ``watch_splits`` ask ``is_stuck`` of the start and of every position whose move took
+  a card away from a card of its suit next in rank (``could_lock``, which says why no other move
+  can make a position stuck); the others ask it only where a card turned up, which is cheaper
+  but misses most dead ends. Either way a position called stuck is lost, so what is asked
+  changes only how soon a search gives up on a dead end, never a verdict.
 - A complete run on top of a pile goes to a foundation at once. Every card that could lie on any of
   its cards is one of its own 13, so the run can only ever move whole (or split at a King) between
   empty piles; taking it away leaves every other card as free as before, or freer.
@@ -137,10 +144,66 @@ def is_stuck(piles: tuple[bytes, ...], reserve: bytes) -> bool:
     return not all(left[card] for card in must_leave)
 
 
-class ApplegateRules:
-    """Positions and moves of one Applegate game for the searches of ``search``."""
+def could_lock(pile: bytes, moved: int) -> bool:
+    """Whether moving the top ``moved`` cards off ``pile`` (as it was before) may have made a
+    position stuck that was not: whether a moved card leaves behind, below the card it lay on,
+    the card it builds on (``ONTO``) or the card that builds on it (``UNDER``, unless that is the
+    group's top card).
 
-    def __init__(self, state: dict) -> None:
+    ``is_stuck`` works out the least set of cards closed under conditions, each saying which
+    cards must have left before a card can: the card above a face-down one, and one of the cards
+    that cover the card it builds on. The least set only grows as the conditions weaken, and the
+    cards that must leave are those of before but the group's bottom card ``c``, now on its
+    ``ONTO`` (a King in an empty pile still must, with no condition, as before). Going through
+    what the move changes:
+
+    - ``c``'s own condition goes, and every condition that named ``c``, but for the last case
+      below, named it as the cover of the card it lay on, ``x``, which is now a pile top: such a
+      condition is met at once. ``x`` turning up drops its condition on the card above it.
+    - The card ``c`` lands on was a pile top: a condition about its cover was met at once before
+      (only ``c`` builds on it), and ``c``'s is gone.
+    - A card whose ``ONTO`` moved with the group, from elsewhere, keeps the same cover (the group
+      moves whole); from below in the target pile, ``ONTO`` is now above it (nothing assumed).
+    - A moved card whose ``ONTO`` lies elsewhere or in the target pile: the same cover, or now a
+      longer list of cards between the two, which holds that cover.
+    - What is left are a moved card and its ``ONTO`` parted by the move, one of them staying in
+      the source pile: a moved card whose ``ONTO`` stays below ``x`` is held by one cover instead
+      of any card between them (when its ``ONTO`` is ``x``, by nothing), and a staying card whose
+      ``ONTO`` moved (unless that is the group's top card, a pile top after) needs a cover to
+      leave now, where nothing was assumed.
+    - A card played from the reserve lands on its ``ONTO``, a pile top, and a complete run going
+      home uncovers the card beneath it: these only meet or drop conditions.
+
+    So only the last case can make a position stuck, and only that one is checked here. It is
+    about speed alone: a position never checked is searched on, as it would be without the check.
+    """
+    rest = pile[1:-moved]
+    if not rest:
+        return False
+    uncovered = rest[-1]
+    top = pile[-1]
+    for card in pile[-moved:]:
+        onto = ONTO[card]
+        if onto != uncovered and onto in rest:
+            return True
+        if card != top and UNDER[card] in rest:
+            return True
+    return False
+
+
+# The ``split`` of a position that ``is_stuck`` must look at whatever made it: the start.
+UNSEEN = (b"", 0)
+
+
+class ApplegateRules:
+    """Positions and moves of one Applegate game for the searches of ``search``.
+
+    ``watch_splits`` looks for a stuck card after every move that may have locked one
+    (``could_lock``) instead of only where a card turned up: many more dead ends found, for
+    some more time on each position.
+    """
+
+    def __init__(self, state: dict, watch_splits: bool = False) -> None:
         piles = []
         for pile in state["tableau"]:
             down = [parse_card(card) for card in pile["down"]]
@@ -148,20 +211,23 @@ class ApplegateRules:
             piles.append(bytes((_HEADER + len(down), *down, *up)))
         reserve = bytes(parse_card(card) for card in state["reserve"])
         self._held: set[bytes] = set()
+        self.watch_splits = watch_splits
         self.start = (tuple(piles), reserve)
-        self.root = self._settle(piles, reserve, None)
+        self.root = self._settle(piles, reserve, None, split=UNSEEN)
 
     def key(self, position: tuple) -> bytes:
-        piles, reserve = position
-        return b"".join(sorted(piles)) + _SEPARATOR + reserve
+        return b"".join(sorted(position[0])) + _SEPARATOR + position[1]
 
     def is_won(self, position: tuple) -> bool:
-        piles, reserve = position
-        return not reserve and all(len(pile) == 1 for pile in piles)
+        return not position[1] and all(len(pile) == 1 for pile in position[0])
 
     def moves(self, position: tuple) -> list[tuple]:
         """``all_moves``, or none from a position that is lost for good (see ``is_stuck``)."""
-        piles, reserve = position
+        piles, reserve = position[0], position[1]
+        if self.watch_splits:
+            split = position[2]
+            checked = split is not None and (split is UNSEEN or could_lock(*split))
+            return [] if checked and is_stuck(piles, reserve) else self.all_moves(position)
         # ``is_stuck`` costs several times a move search, so it looks at each layout of the
         # face-down cards, lowest face-up cards and reserve once: where a card turned up.
         held = b"".join(pile[: pile[0] - _HEADER + 2] for pile in piles) + reserve
@@ -173,7 +239,7 @@ class ApplegateRules:
 
     def all_moves(self, position: tuple) -> list[tuple]:
         """Moves in rising order of promise (the search tries the last first)."""
-        piles, reserve = position
+        piles, reserve = position[0], position[1]
         # One string of all the piles finds any card's place with one C-level search.
         joined = b"".join(piles)
         ends = []
@@ -229,26 +295,34 @@ class ApplegateRules:
         return inside + emptying + uncovering
 
     def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
-        piles, reserve = position
-        piles = list(piles)
+        piles = list(position[0])
+        reserve = position[1]
         if move[0] == RUN:
             _, i, j, n = move
             source = piles[i]
             piles[j] += source[-n:]
             piles[i] = _flip(source[:-n])
             touched = (i, j)
+            split = (source, n)
         else:
             piles[move[1]] += reserve[-1:]
             reserve = reserve[:-1]
             touched = (move[1],)
-        return self._settle(piles, reserve, record, touched)
+            split = None
+        return self._settle(piles, reserve, record, touched, split)
 
     def _settle(
-        self, piles: list, reserve: bytes, record: list | None, touched: tuple = tuple(range(7))
+        self,
+        piles: list,
+        reserve: bytes,
+        record: list | None,
+        touched: tuple = tuple(range(7)),
+        split: tuple | None = None,
     ) -> tuple:
         """Send every complete run on top of a pile to a foundation (see the module docstring).
 
-        A move can only complete a run on the piles it ``touched``.
+        A move can only complete a run on the piles it ``touched``. The position carries the
+        move's ``split`` when the rules ``watch_splits``.
         """
         for i in touched:
             pile = piles[i]
@@ -257,6 +331,8 @@ class ApplegateRules:
                     record.append(((tuple(piles), reserve), (TO_FOUNDATION, i)))
                 pile = _flip(pile[:-RUN_LENGTH])
                 piles[i] = pile
+        if self.watch_splits:
+            return (tuple(piles), reserve, split)
         return (tuple(piles), reserve)
 
     def notation(self, line: list[tuple]) -> list[str]:
