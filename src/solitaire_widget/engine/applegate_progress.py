@@ -16,9 +16,8 @@ from __future__ import annotations
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from ..cards import KING, RANK
 from .applegate import BELOW, KINGS, ONTO, RUN_LENGTH
-from .applegate_lost import never_progresses
+from .applegate_lost import IS_KING, never_progresses
 from .base import COLUMN_OF
 from .layouts import interchangeable, moved, way_to
 
@@ -66,10 +65,14 @@ class ApplegateLayouts:
         # its pile; moving that card turns a card up, so it stays the same through every
         # layout); and whether a pile falling empty opens anything (a King waiting).
         self.reserve_onto = ONTO[reserve] if reserve is not None else None
-        self.bottom_onto = {ONTO[up[pile][0]]: pile for pile in range(7) if covered[pile]}
-        self.king_waits = (reserve is not None and RANK[reserve] == KING) or any(
-            RANK[up[pile][0]] == KING for pile in range(7) if covered[pile]
-        )
+        self.bottom_onto = bottom_onto = {}
+        king_waits = reserve is not None and IS_KING[reserve]
+        for pile, run in enumerate(up):
+            if covered[pile]:
+                lowest = run[0]
+                bottom_onto[ONTO[lowest]] = pile
+                king_waits = king_waits or IS_KING[lowest]
+        self.king_waits = king_waits
         self._legal = game._legal_now()
 
     def at_home(self, key: tuple) -> bool:
