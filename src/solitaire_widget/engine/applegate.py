@@ -48,12 +48,10 @@ class ApplegateGame(Game):
     def _deal(self, deck: list[int]) -> None:
         """Seven rows of seven from the top of the deck; the first two rows lie face-down on
         piles 2-7; the last three cards form the reserve, the first of them on top."""
-        self.down = [[] for _ in range(7)]
-        self.up = [[] for _ in range(7)]
-        for row in range(7):
-            for column in range(7):
-                face_down = row < FACE_DOWN_ROWS and column > 0
-                (self.down if face_down else self.up)[column].append(deck[row * 7 + column])
+        # Pile ``column`` takes every seventh card from ``column`` on, a row at a time.
+        piles = [deck[column:49:7] for column in range(7)]
+        self.down = [[], *(pile[:FACE_DOWN_ROWS] for pile in piles[1:])]
+        self.up = [piles[0], *(pile[FACE_DOWN_ROWS:] for pile in piles[1:])]
         self.reserve = deck[49:][::-1]
         self.foundations = [[] for _ in range(4)]
         self.score = None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from .applegate import BELOW, KINGS, ONTO, RUN_LENGTH
 from .applegate_lost import IS_KING, never_progresses
 from .base import COLUMN_OF
-from .layouts import interchangeable, moved, way_to
+from .layouts import interchangeable, way_to
 
 if TYPE_CHECKING:
     from .applegate import ApplegateGame
@@ -185,12 +185,13 @@ class ApplegateLayouts:
     def replay(self, layout: Layout, step: Step) -> tuple[Layout, bool] | None:
         """The layout after ``step``, and whether it has a move that makes progress (``layout``
         has none: only what changed is looked at), when ``step`` is a legal move without
-        progress here; else None."""
+        progress here; else None. (Plain loops: a replayed way asks this for every step.)"""
         _, card, onto = step
-        target = next(
-            (pile for pile, run in enumerate(layout) if (run[-1] == onto if run else onto is None)),
-            -1,
-        )
+        target = -1
+        for pile, run in enumerate(layout):
+            if (run[-1] == onto) if run else (onto is None):
+                target = pile
+                break
         if target < 0:
             return None
         for pile, cards in enumerate(layout):
@@ -198,6 +199,8 @@ class ApplegateLayouts:
                 k = cards.index(card)
                 if pile == target or (k == 0 and (self.covered[pile] or onto is None)):
                     return None
-                after = moved(layout, pile, k, target)
-                return after, self._opens(after[pile], after[target], pile, k, target)
+                left, landed = cards[:k], layout[target] + cards[k:]
+                after = list(layout)
+                after[pile], after[target] = left, landed
+                return tuple(after), self._opens(left, landed, pile, k, target)
         return None
