@@ -549,8 +549,7 @@ def run_moves(column: int, size: int) -> tuple[tuple[Move | None, ...], ...]:
     source = TABLEAU[column]
     return tuple(
         tuple(
-            group_move(source, target, size - k) if target != source else None
-            for target in TABLEAU
+            group_move(source, target, size - k) if target != source else None for target in TABLEAU
         )
         for k in range(size)
     )
