@@ -82,18 +82,24 @@ class ApplegateGame(Game):
         that can come onto it (a King, any of four, for an empty pile): look up where that card
         lies (``_face_up_columns``), instead of listing what every face-up card could do."""
         up = self.up
-        moves = [
-            TO_FOUNDATION_MOVES[i]
-            for i, run in enumerate(up)
-            # (A finished run's top card builds on its bottom card: a quick test first.)
-            if len(run) >= RUN_LENGTH
-            and BELOW[run[-1]] == run[-RUN_LENGTH]
-            and is_complete_run(run[-RUN_LENGTH:])
-        ]
+        home: list[Move] = []  # (listed first)
+        moves: list[Move] = []
         column_of = self._face_up_columns()
         reserve = self.reserve[-1] if self.reserve else None
         for j, run in enumerate(up):
-            for card in (BELOW[run[-1]],) if run else KINGS:
+            if run:
+                card = BELOW[run[-1]]
+                # A finished run's top card builds on its bottom card: a quick test first.
+                if (
+                    len(run) >= RUN_LENGTH
+                    and card == run[-RUN_LENGTH]
+                    and is_complete_run(run[-RUN_LENGTH:])
+                ):
+                    home.append(TO_FOUNDATION_MOVES[j])
+                cards: tuple[int, ...] = (card,)
+            else:
+                cards = KINGS
+            for card in cards:
                 if card == reserve:
                     moves.append(RESERVE_TO[j])
                     continue
@@ -101,7 +107,7 @@ class ApplegateGame(Game):
                 if i >= 0 and i != j:
                     source = up[i]
                     moves.append(run_moves(i, len(source))[source.index(card)][j])
-        return moves
+        return home + moves if home else moves
 
     def _face_up_columns(self) -> list[int]:
         """The column of each face-up card, -1 for the others (face-down, in the reserve or
