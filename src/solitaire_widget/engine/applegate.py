@@ -24,6 +24,7 @@ ONTO = tuple(BELOW.index(card) for card in DECK)
 KINGS = tuple(card for card in DECK if RANK[card] == KING)
 RESERVE_TO = tuple(Move("reserve", column) for column in TABLEAU)
 TO_FOUNDATION_MOVES = tuple(Move(column, "f", RUN_LENGTH) for column in TABLEAU)
+NO_TALON = ("stock", "waste")  # the piles Applegate has not
 
 
 def is_complete_run(cards: list[int]) -> bool:
@@ -138,7 +139,7 @@ class ApplegateGame(Game):
 
     def _plan(self, move: Move) -> Plan:
         src, dst, n = move.src, move.dst, move.n
-        if {src, dst} & {"stock", "waste"}:
+        if src in NO_TALON or dst in NO_TALON:
             raise IllegalMove("Applegate has no stock or waste.")
         if src[0] == "f":
             raise IllegalMove("Finished runs never leave the foundation.")
