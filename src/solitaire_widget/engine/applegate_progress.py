@@ -115,8 +115,9 @@ class ApplegateLayouts:
         face_up = set(chain.from_iterable(root))
         builds_on = {ONTO[card]: card for card in face_up}
         kings_up = tuple(card for card in KINGS if card in face_up)
-        came_from: dict[tuple, tuple[tuple, Step] | None] = {key(root): None}
-        frontier = [(root, key(root))]
+        start = key(root)
+        came_from: dict[tuple, tuple[tuple, Step] | None] = {start: None}
+        frontier = [(root, start)]
         pop, push = frontier.pop, frontier.append
         bound = min(limit, FIRST_LOOK) if prove else limit
         while frontier:
