@@ -1,5 +1,7 @@
 """Applegate's rules (SPEC section 1), each on a position built for it."""
 
+import random
+
 import pytest
 
 from positions import (
@@ -10,7 +12,7 @@ from positions import (
     run_down,
     tableau,
 )
-from solitaire_widget.engine import IllegalMove
+from solitaire_widget.engine import ApplegateGame, IllegalMove
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game
 
@@ -309,3 +311,26 @@ def test_legal_moves_comes_in_the_same_order_every_time():
     game = applegate(*position, foundations=["H"], reserve="TC KD")
     again = applegate(*position, foundations=["H"], reserve="TC KD")
     assert game.legal_moves() == game.legal_moves() == again.legal_moves()
+
+
+def test_legal_moves_kept_up_to_date_over_moves_undos_and_redos_match_a_fresh_look():
+    # The generator keeps where each face-up card lies from move to move; after every kind of
+    # change it must list what a game set up afresh in the same position lists.
+    rng = random.Random(13)
+    for seed in range(12):
+        game = ApplegateGame(seed=seed)
+        for _ in range(120):
+            legal = game.legal_moves()
+            fresh = game._position_copy().legal_moves()
+            assert legal == fresh
+            roll = rng.random()
+            if roll < 0.1 and game.can_undo:
+                game.undo()
+            elif roll < 0.15 and game.can_redo:
+                game.redo()
+            elif roll < 0.17:
+                game.restart()
+            elif legal:
+                game.move(rng.choice(legal))
+            else:
+                break

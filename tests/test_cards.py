@@ -3,7 +3,14 @@
 import pytest
 
 from positions import DECK
-from solitaire_widget.cards import SplitMix64, card_name, long_name, parse_card, shuffled_deck
+from solitaire_widget.cards import (
+    SplitMix64,
+    card_name,
+    long_name,
+    parse_card,
+    shuffled,
+    shuffled_deck,
+)
 from solitaire_widget.engine import KlondikeGame
 
 
@@ -110,3 +117,16 @@ def test_from_deal_accepts_every_card_input_form():
     expected = KlondikeGame.from_deal(plain).state()
     assert KlondikeGame.from_deal(typed).state() == expected
     assert KlondikeGame.from_deal(symbols).state() == expected
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 52, 300])
+def test_a_shuffle_is_fisher_yates_driven_by_below(size):
+    """``shuffled`` writes the generator out in its loop: it must draw what ``below`` draws, so
+    that every seed keeps its deal."""
+    for seed in [0, 1, 42, 2**63, 2**64 - 1, *range(100, 120)]:
+        rng = SplitMix64(seed)
+        order = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        assert shuffled(range(size), seed) == order

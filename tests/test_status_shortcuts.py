@@ -11,15 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from positions import applegate
 from reference_status import plain_status
-from solitaire_widget.engine import ApplegateGame
+from solitaire_widget.engine import ApplegateGame, KlondikeGame
 from solitaire_widget.engine.applegate_lost import never_progresses
 from solitaire_widget.engine.applegate_progress import ApplegateLayouts
-from solitaire_widget.engine.progress import POSITION_LIMIT, any_progress
+from solitaire_widget.engine.progress import POSITION_LIMIT, _undone_quietly, any_progress
+from solitaire_widget.moves import Move
 from test_status import DEAD_APPLEGATE
 
 
@@ -108,3 +110,27 @@ def test_cards_in_each_others_way_leave_the_verdict_to_the_search():
     assert not proven_lost(game)
     assert not ApplegateLayouts(game).progress_near()
     assert game.status == "lost" == plain_status(game)
+
+
+@pytest.mark.parametrize("make", [ApplegateGame, KlondikeGame])
+def test_a_quiet_moves_way_back_is_found_among_the_legal_moves_exactly_when_it_is_legal(make):
+    # After a run moves between columns and turns nothing up, the status looks for the move
+    # carrying it back among the legal moves, by identity: it must be there whenever the rules
+    # allow that move.
+    looked = 0
+    for seed in range(8):
+        game, rng = make(seed=seed), random.Random(seed)
+        for _ in range(80):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            game.move(move)
+            _, _, record = game._last_move
+            if move.src[0] == "t" and move.dst[0] == "t" and not record[2]:
+                back = Move(move.dst, move.src, move.n)
+                assert _undone_quietly(game, move, record, game.legal_moves()) == game.is_legal(
+                    back
+                )
+                looked += 1
+    assert looked > 50

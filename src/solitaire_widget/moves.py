@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 TABLEAU = tuple(f"t{i}" for i in range(1, 8))
@@ -98,3 +99,11 @@ class Move:
 
     def __reduce__(self):
         return (Move, (self.src, self.dst, self.n))
+
+
+@functools.cache
+def group_move(source: str, target: str, n: int) -> Move:
+    """One ``Move`` object per move of ``n`` cards between two columns, whatever the height of
+    the column it leaves: code that keeps moves by identity (the gym's action table, the
+    status's look for a move's reverse) meets each of them once."""
+    return Move(source, target, n)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from itertools import accumulate, chain
+from typing import Any
 
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
 from ..moves import TABLEAU, Move
@@ -25,6 +24,7 @@ ONTO = tuple(BELOW.index(card) for card in DECK)
 KINGS = tuple(card for card in DECK if RANK[card] == KING)
 RESERVE_TO = tuple(Move("reserve", column) for column in TABLEAU)
 TO_FOUNDATION_MOVES = tuple(Move(column, "f", RUN_LENGTH) for column in TABLEAU)
+NO_TALON = ("stock", "waste")  # the piles Applegate has not
 
 
 def is_complete_run(cards: list[int]) -> bool:
@@ -45,15 +45,17 @@ class ApplegateGame(Game):
         self._configure()
         super().__init__(seed)
 
+    def _configure(self, **options: Any) -> None:
+        super()._configure(**options)
+        self._columns: tuple[int, list[int]] = (-1, [])  # (version, see _face_up_columns)
+
     def _deal(self, deck: list[int]) -> None:
         """Seven rows of seven from the top of the deck; the first two rows lie face-down on
         piles 2-7; the last three cards form the reserve, the first of them on top."""
-        self.down = [[] for _ in range(7)]
-        self.up = [[] for _ in range(7)]
-        for row in range(7):
-            for column in range(7):
-                face_down = row < FACE_DOWN_ROWS and column > 0
-                (self.down if face_down else self.up)[column].append(deck[row * 7 + column])
+        # Pile ``column`` takes every seventh card from ``column`` on, a row at a time.
+        piles = [deck[column:49:7] for column in range(7)]
+        self.down = [[], *(pile[:FACE_DOWN_ROWS] for pile in piles[1:])]
+        self.up = [piles[0], *(pile[FACE_DOWN_ROWS:] for pile in piles[1:])]
         self.reserve = deck[49:][::-1]
         self.foundations = [[] for _ in range(4)]
         self.score = None
@@ -78,40 +80,66 @@ class ApplegateGame(Game):
 
     def _generate(self) -> list[Move]:
         """A card goes on one card only (``BELOW``), so each pile's top card names the one card
-        that can come onto it (a King, any of four, for an empty pile): find where that card
-        lies, instead of listing what every face-up card could do. The face-up cards are laid
-        end to end in one byte string (a card is a number below 52), where a card's place is
-        one ``find`` and its pile one ``bisect`` over where the piles end."""
+        that can come onto it (a King, any of four, for an empty pile): look up where that card
+        lies (``_face_up_columns``), instead of listing what every face-up card could do."""
         up = self.up
-        moves = [
-            TO_FOUNDATION_MOVES[i]
-            for i, run in enumerate(up)
-            # (A finished run's top card builds on its bottom card: a quick test first.)
-            if len(run) >= RUN_LENGTH
-            and BELOW[run[-1]] == run[-RUN_LENGTH]
-            and is_complete_run(run[-RUN_LENGTH:])
-        ]
-        find = bytes(chain.from_iterable(up)).find
-        ends = list(accumulate(map(len, up)))
+        home: list[Move] = []  # (listed first)
+        moves: list[Move] = []
+        column_of = self._face_up_columns()
         reserve = self.reserve[-1] if self.reserve else None
         for j, run in enumerate(up):
-            for card in (BELOW[run[-1]],) if run else KINGS:
+            if run:
+                card = BELOW[run[-1]]
+                # A finished run's top card builds on its bottom card: a quick test first.
+                if (
+                    len(run) >= RUN_LENGTH
+                    and card == run[-RUN_LENGTH]
+                    and is_complete_run(run[-RUN_LENGTH:])
+                ):
+                    home.append(TO_FOUNDATION_MOVES[j])
+                cards: tuple[int, ...] = (card,)
+            else:
+                cards = KINGS
+            for card in cards:
                 if card == reserve:
                     moves.append(RESERVE_TO[j])
                     continue
-                at = find(card)
-                if at >= 0:
-                    i = bisect_right(ends, at)
-                    if i != j:
-                        size = len(up[i])
-                        moves.append(run_moves(i, size)[at - ends[i] + size][j])
-        return moves
+                i = column_of[card]
+                if i >= 0 and i != j:
+                    source = up[i]
+                    moves.append(run_moves(i, len(source))[source.index(card)][j])
+        return home + moves if home else moves
+
+    def _face_up_columns(self) -> list[int]:
+        """The column of each face-up card, -1 for the others (face-down, in the reserve or
+        home). After a move it is brought up to date from the move (its cards, and the card it
+        turned up); after anything else (an undo, a new deal, a loaded position) it is made
+        afresh: the game's version says which. The list of a version is never changed, so an
+        interrupted update leaves nothing half done."""
+        version, column_of = self._columns
+        if version != self._version:
+            last = self._last_move
+            if version == self._version - 1 and last is not None and last[0] == self._version:
+                _, move, (_, (source, column, target, n, _), turned) = last
+                column_of = column_of[:]
+                landed = COLUMN_OF.get(move.dst, -1)
+                for card in target[-n:]:
+                    column_of[card] = landed
+                if turned:
+                    column_of[source[-1]] = column
+            else:
+                column_of = [-1] * 52
+                for i, run in enumerate(self.up):
+                    for card in run:
+                        column_of[card] = i
+            self._columns = (self._version, column_of)
+        return column_of
 
     # ----------------------------------------------------------------- checking a move
 
     def _plan(self, move: Move) -> Plan:
         src, dst, n = move.src, move.dst, move.n
-        if {src, dst} & {"stock", "waste"}:
+        if src in NO_TALON or dst in NO_TALON:
             raise IllegalMove("Applegate has no stock or waste.")
         if src[0] == "f":
             raise IllegalMove("Finished runs never leave the foundation.")

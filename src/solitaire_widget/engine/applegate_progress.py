@@ -16,11 +16,10 @@ from __future__ import annotations
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from ..cards import KING, RANK
 from .applegate import BELOW, KINGS, ONTO, RUN_LENGTH
-from .applegate_lost import never_progresses
+from .applegate_lost import IS_KING, never_progresses
 from .base import COLUMN_OF
-from .layouts import interchangeable, moved, way_to
+from .layouts import interchangeable, way_to
 
 if TYPE_CHECKING:
     from .applegate import ApplegateGame
@@ -66,10 +65,14 @@ class ApplegateLayouts:
         # its pile; moving that card turns a card up, so it stays the same through every
         # layout); and whether a pile falling empty opens anything (a King waiting).
         self.reserve_onto = ONTO[reserve] if reserve is not None else None
-        self.bottom_onto = {ONTO[up[pile][0]]: pile for pile in range(7) if covered[pile]}
-        self.king_waits = (reserve is not None and RANK[reserve] == KING) or any(
-            RANK[up[pile][0]] == KING for pile in range(7) if covered[pile]
-        )
+        self.bottom_onto = bottom_onto = {}
+        king_waits = reserve is not None and IS_KING[reserve]
+        for pile, run in enumerate(up):
+            if covered[pile]:
+                lowest = run[0]
+                bottom_onto[ONTO[lowest]] = pile
+                king_waits = king_waits or IS_KING[lowest]
+        self.king_waits = king_waits
         self._legal = game._legal_now()
 
     def at_home(self, key: tuple) -> bool:
@@ -112,8 +115,9 @@ class ApplegateLayouts:
         face_up = set(chain.from_iterable(root))
         builds_on = {ONTO[card]: card for card in face_up}
         kings_up = tuple(card for card in KINGS if card in face_up)
-        came_from: dict[tuple, tuple[tuple, Step] | None] = {key(root): None}
-        frontier = [(root, key(root))]
+        start = key(root)
+        came_from: dict[tuple, tuple[tuple, Step] | None] = {start: None}
+        frontier = [(root, start)]
         pop, push = frontier.pop, frontier.append
         bound = min(limit, FIRST_LOOK) if prove else limit
         while frontier:
@@ -182,12 +186,13 @@ class ApplegateLayouts:
     def replay(self, layout: Layout, step: Step) -> tuple[Layout, bool] | None:
         """The layout after ``step``, and whether it has a move that makes progress (``layout``
         has none: only what changed is looked at), when ``step`` is a legal move without
-        progress here; else None."""
+        progress here; else None. (Plain loops: a replayed way asks this for every step.)"""
         _, card, onto = step
-        target = next(
-            (pile for pile, run in enumerate(layout) if (run[-1] == onto if run else onto is None)),
-            -1,
-        )
+        target = -1
+        for pile, run in enumerate(layout):
+            if (run[-1] == onto) if run else (onto is None):
+                target = pile
+                break
         if target < 0:
             return None
         for pile, cards in enumerate(layout):
@@ -195,6 +200,8 @@ class ApplegateLayouts:
                 k = cards.index(card)
                 if pile == target or (k == 0 and (self.covered[pile] or onto is None)):
                     return None
-                after = moved(layout, pile, k, target)
-                return after, self._opens(after[pile], after[target], pile, k, target)
+                left, landed = cards[:k], layout[target] + cards[k:]
+                after = list(layout)
+                after[pile], after[target] = left, landed
+                return tuple(after), self._opens(left, landed, pile, k, target)
         return None

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
-from ..moves import TABLEAU, Move
+from ..moves import TABLEAU, Move, group_move
 from .progress import status as worked_out
 from .saving import write_atomically
 
@@ -549,15 +549,7 @@ def run_moves(column: int, size: int) -> tuple[tuple[Move | None, ...], ...]:
     source = TABLEAU[column]
     return tuple(
         tuple(
-            _group_move(source, target, size - k) if target != source else None
-            for target in TABLEAU
+            group_move(source, target, size - k) if target != source else None for target in TABLEAU
         )
         for k in range(size)
     )
-
-
-@functools.cache
-def _group_move(source: str, target: str, n: int) -> Move:
-    """One ``Move`` object per group move, whatever the height of the column it leaves: code
-    that keeps moves by identity (the gym's action table) meets each of them once."""
-    return Move(source, target, n)

@@ -44,14 +44,17 @@ compares them with a plain search by the rules' words over random games of all t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from ..moves import Move
+from ..moves import TABLEAU, Move, group_move
 
 if TYPE_CHECKING:
     from .base import Game
 
 POSITION_LIMIT = 10_000
+# (``base.COLUMN_OF``, which this module cannot import: the games import it.)
+_COLUMN_OF = {pile: column for column, pile in enumerate(TABLEAU)}
 # Layouts a game remembers the answer for; past this it starts again.
 MEMORY_LIMIT = 20_000
 # A search that finds no progress remembers what it met only up to this many layouts: the
@@ -83,7 +86,7 @@ def status(game: Game, legal: list[Move]) -> str:
         _, move, record = last
         if before == "lost" and move.src[0] != "f":
             return "lost"
-        if before == "playing" and _undone_quietly(game, move, record):
+        if before == "playing" and _undone_quietly(game, move, record, legal):
             return "playing"
     return "lost" if _decide(game, POSITION_LIMIT) is False else "playing"
 
@@ -95,13 +98,7 @@ def _decide(game: Game, limit: int) -> bool | None:
 
     The search works on layouts of its own: the game itself is never touched, so an
     interrupted search (Ctrl-C while the board asks for its status) cannot change it."""
-    # (Imported here: the games import this module, and these modules import the games.)
-    from .applegate_progress import ApplegateLayouts
-    from .klondike_progress import KlondikeLayouts
-
-    layouts: Layouts = (
-        KlondikeLayouts(game) if game.kind == "klondike" else ApplegateLayouts(game)  # type: ignore[arg-type]
-    )
+    layouts: Layouts = _layouts_of(game.kind)(game)
     memory, context, root = game._progress_memory, layouts.context, layouts.root
     if layouts.progress_near():
         return True
@@ -153,15 +150,33 @@ def any_progress(game: Game, legal: list[Move]) -> bool:
         elif dst[0] == "f":
             return True
         elif src[0] == "t":
-            column = int(src[1]) - 1
+            column = _COLUMN_OF[src]
             if move.n == len(up[column]) and down[column]:
                 return True
     return False
 
 
-def _undone_quietly(game: Game, move: Move, record: tuple) -> bool:
+def _layouts_of(kind: str) -> Callable[[Game], Layouts]:
+    """The class of a game's layouts, imported on the first status asked of it (the games
+    import this module, and those modules import the games): a relative import in
+    ``_decide`` itself costs more than a lookup, on every call."""
+    layouts = _LAYOUTS.get(kind)
+    if layouts is None:
+        from .applegate_progress import ApplegateLayouts
+        from .klondike_progress import KlondikeLayouts
+
+        _LAYOUTS.update(klondike=KlondikeLayouts, applegate=ApplegateLayouts)
+        layouts = _LAYOUTS[kind]
+    return layouts
+
+
+_LAYOUTS: dict[str, Callable[[Game], Layouts]] = {}
+
+
+def _undone_quietly(game: Game, move: Move, record: tuple, legal: list[Move]) -> bool:
     """Whether ``move``, just made with undo record ``record``, made no progress, left the
-    foundations as they were, and quiet moves lead from here back to where it was made."""
+    foundations as they were, and quiet moves lead from here back to where it was made
+    (``legal``: the legal moves here)."""
     src, dst = move.src, move.dst
     if src == "waste" and dst == "stock":  # a recycle: drawing the whole stock comes back
         return True
@@ -172,17 +187,11 @@ def _undone_quietly(game: Game, move: Move, record: tuple) -> bool:
         drawn = record[1]
         return (len(game.waste) - drawn) % game.options["draw"] == 0
     if src[0] == "t" and dst[0] == "t" and not record[2]:  # a run moved, nothing turned up
-        return game.is_legal(_reverse(move))
+        # Legal when listed among the legal moves (every one of them once): both games hand
+        # out the one ``group_move`` object of each move between columns, so a look by
+        # identity finds it, without checking the move at length.
+        reverse = group_move(dst, src, move.n)
+        for legal_move in legal:
+            if legal_move is reverse:
+                return True
     return False
-
-
-def _reverse(move: Move) -> Move:
-    """The move carrying the same cards back (made once per move: a move is checked at length)."""
-    key = (move.dst, move.src, move.n)
-    reverse = _REVERSES.get(key)
-    if reverse is None:
-        reverse = _REVERSES[key] = Move(*key)
-    return reverse
-
-
-_REVERSES: dict[tuple[str, str, int], Move] = {}

@@ -135,7 +135,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
     def action_masks(self) -> np.ndarray:
         """1 for each legal action now, else 0 (``np.int8``): what MaskablePPO asks for, and what
         ``action_space.sample(mask=...)`` takes."""
-        return np.frombuffer(self._mask, dtype=np.int8).copy()
+        return self._mask_array.copy()
 
     def action_to_move(self, action: int) -> Move:
         return self.actions.move(action)
@@ -151,7 +151,8 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         it then writes in place."""
         self._observer = Observer(self.layout, seen)
         self._mask = mask
-        self._legal_actions: list[int] = []
+        self._mask_array = np.frombuffer(mask, dtype=np.int8)
+        self._cleared = bytes(len(mask))
         if not self._needs_reset:
             self._observer.look(self.game)
             self._mark(self.game.legal_moves())
@@ -212,12 +213,11 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         return reward, terminated, truncated, illegal, str(move)
 
     def _mark(self, legal: list[Move]) -> None:
-        """Rewrite the action mask for the legal moves ``legal``: only the bytes that change."""
+        """Rewrite the action mask for the legal moves ``legal``: cleared in one copy, then a
+        byte for each legal move."""
         mask = self._mask
-        for action in self._legal_actions:
-            mask[action] = 0
-        self._legal_actions = actions = self.actions.indices(legal)
-        for action in actions:
+        mask[:] = self._cleared
+        for action in self.actions.indices(legal):
             mask[action] = 1
 
     def _position(self, state: Any) -> Game:
@@ -245,7 +245,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
 
     def _info(self, move: str, illegal: bool) -> dict[str, Any]:
         return {
-            "action_mask": np.frombuffer(self._mask, dtype=np.int8).copy(),
+            "action_mask": self._mask_array.copy(),
             "illegal": illegal,
             "illegal_actions": self._illegal,
             "move": move,

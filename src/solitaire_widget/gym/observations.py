@@ -68,11 +68,13 @@ def _reserve(game: ApplegateGame) -> bytes:
 
 class Part(NamedTuple):
     """Arrays after the tableau that one function writes (consecutive in the layout), and the
-    piles whose moves change them."""
+    piles whose moves change them; ``lifted_only``: only moves from those piles do (a card
+    turns up only where cards left)."""
 
     arrays: tuple[str, ...]
     piles: tuple[str, ...]
     write: Callable[[Any], bytes]
+    lifted_only: bool = False
 
 
 class Layout:
@@ -95,14 +97,19 @@ class Layout:
             start += size
         self.size = start
         where = {name: (begin, end) for name, begin, end, _ in self.fields}
-        # Each part's bytes and writer, and the parts a move from or to a pile changes.
+        # Each part's bytes and writer, and the parts a move from a pile (``lifted``) and a
+        # move onto a pile (``landed``) change.
         self.parts = [
             (where[part.arrays[0]][0], where[part.arrays[-1]][1], part.write) for part in parts
         ]
-        self.changes: dict[str, list[tuple[int, int, Callable[[Any], bytes]]]] = {}
+        Placed = list[tuple[int, int, Callable[[Any], bytes]]]
+        self.lifted: dict[str, Placed] = {}
+        self.landed: dict[str, Placed] = {}
         for part, placed in zip(parts, self.parts, strict=True):
             for pile in part.piles:
-                self.changes.setdefault(pile, []).append(placed)
+                self.lifted.setdefault(pile, []).append(placed)
+                if not part.lifted_only:
+                    self.landed.setdefault(pile, []).append(placed)
 
     def views(
         self, seen: memoryview | bytearray, count: int | None = None
@@ -131,7 +138,7 @@ KLONDIKE_LAYOUT = Layout(
         ("stock", (1,), KLONDIKE_STOCK),
     ],
     [
-        Part(("face_down",), TABLEAU, _face_down),
+        Part(("face_down",), TABLEAU, _face_down, lifted_only=True),
         Part(("foundations",), ("f", *FOUNDATIONS), _klondike_foundations),
         Part(("waste", "stock"), ("waste", "stock"), _talon),
     ],
@@ -146,7 +153,7 @@ APPLEGATE_LAYOUT = Layout(
         ("reserve", (1,), APPLEGATE_RESERVE),
     ],
     [
-        Part(("face_down",), TABLEAU, _face_down),
+        Part(("face_down",), TABLEAU, _face_down, lifted_only=True),
         Part(("foundations",), ("f", *FOUNDATIONS), _finished_runs),
         Part(("reserve_top", "reserve"), ("reserve",), _reserve),
     ],
@@ -183,11 +190,12 @@ class Observer:
         if game.version != self._version + 1:
             self.look(game)
             return
-        seen, width, changes = self.seen, self.layout.width, self.layout.changes
-        for pile in (move.src, move.dst):
+        seen, layout, up = self.seen, self.layout, game.up
+        width = layout.width
+        for pile, changes in ((move.src, layout.lifted), (move.dst, layout.landed)):
             column = COLUMN_OF.get(pile)
             if column is not None:
-                seen[column * width : (column + 1) * width] = _pile(game.up[column], width)
+                seen[column * width : (column + 1) * width] = _pile(up[column], width)
             for start, stop, write in changes.get(pile, ()):
                 seen[start:stop] = write(game)
         self._version = game.version

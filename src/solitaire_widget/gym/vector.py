@@ -27,6 +27,10 @@ from gymnasium.vector.utils import batch_space
 
 from .env import ApplegateEnv, KlondikeEnv, Observation, SolitaireEnv
 
+# The keys of a game's info, and the masks beside them in a batch's infos (``_infos``).
+INFO_KEYS = ("action_mask", "illegal", "illegal_actions", "move", "status", "cards_home", "seed")
+INFO_FLAGS = tuple(f"_{key}" for key in INFO_KEYS)
+
 
 class SolitaireVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of one kind. ``copy=False`` hands out the batch observation arrays
@@ -72,6 +76,7 @@ class SolitaireVectorEnv(gymnasium.vector.VectorEnv):
         self._illegal = np.zeros(num_envs, dtype=np.bool_)
         self._moves = [""] * num_envs
         self._ended = np.zeros(num_envs, dtype=np.bool_)  # to reset on the next step
+        self._everyone = np.ones(num_envs, dtype=np.bool_)  # each info's "_key" mask
 
     def reset(
         self,
@@ -185,8 +190,8 @@ class SolitaireVectorEnv(gymnasium.vector.VectorEnv):
             "cards_home": np.array([env._home for env in envs]),
             "seed": np.array([-1 if env.game.seed is None else env.game.seed for env in envs]),
         }
-        everyone = np.ones(self.num_envs, dtype=np.bool_)
-        infos.update({f"_{key}": everyone.copy() for key in list(infos)})
+        everyone = self._everyone
+        infos.update({flag: everyone.copy() for flag in INFO_FLAGS})
         return infos
 
 
