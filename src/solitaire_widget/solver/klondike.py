@@ -233,9 +233,11 @@ class KlondikeRules:
         talon_moves: list[tuple] = []
         uncovering: list[tuple] = []
         up: list[tuple] = []
+        fitting = set()  # the cards that fit on some column's top
         for top, j in tops.items():
             if foundations[SUIT[top]] == RANK[top]:
                 up.append((TO_FOUNDATION, j))
+            fitting.update(CHILDREN[top])
             for card in CHILDREN[top]:
                 i = places.get(card)
                 if i is None:
@@ -277,11 +279,13 @@ class KlondikeRules:
             card = talon[q - 1]
             if foundations[SUIT[card]] == RANK[card]:
                 up.append((TALON_TO_FOUNDATION, q))
-            targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
             if RANK[card] == KING:
                 kings += 1
-                if empty >= 0:
-                    targets.append(empty)
+                targets = [empty] if empty >= 0 else []
+            elif card in fitting:
+                targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
+            else:
+                continue
             for j in targets:
                 move = (TALON_TO_COLUMN, q, j)
                 if not covering:
