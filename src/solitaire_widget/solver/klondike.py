@@ -96,17 +96,19 @@ CHILDREN = tuple(
 )
 
 
+# The foundations whose heights make each card safe to go up (see the module docstring): the
+# two of the other colour, and the other one of its own colour.
+SAFE_WHEN = tuple((*OTHER_COLOUR[SUIT[card]], SAME_COLOUR[SUIT[card]]) for card in range(52))
+
+
 def is_safe(card: int, foundations: tuple[int, ...] | list[int]) -> bool:
     """Whether ``card`` (assumed to fit its foundation) may go up without losing any win."""
     rank = RANK[card]
     if rank <= 1:
         return True
-    suit = SUIT[card]
-    first, second = OTHER_COLOUR[suit]
+    first, second, same = SAFE_WHEN[card]
     return (
-        foundations[first] >= rank
-        and foundations[second] >= rank
-        and foundations[SAME_COLOUR[suit]] >= rank - 1
+        foundations[first] >= rank and foundations[second] >= rank and foundations[same] >= rank - 1
     )
 
 
@@ -131,6 +133,15 @@ def _buried(column: bytes) -> list[int]:
         costs.append(costs[-1] + 1 + (RANK[card] > lowest[suit]))
         lowest[suit] = min(lowest[suit], RANK[card])
     return costs
+
+
+def _place(columns: tuple[bytes, ...], card: int) -> tuple[int, int] | None:
+    """(column, index in the column) of ``card`` when it lies face up on the tableau."""
+    for i, column in enumerate(columns):
+        at = column.find(card, column[0] - _HEADER + 1)
+        if at >= 0:
+            return i, at
+    return None
 
 
 def _flip(column: bytes) -> bytes:
@@ -338,10 +349,10 @@ class KlondikeRules:
         if foundations[SUIT[uncovered]] == RANK[uncovered]:
             uses.append((TO_FOUNDATION, i))
         twin = SAME_COLOUR[SUIT[card]] * 13 + RANK[card]
-        places = _face_up(columns)
-        if twin in places:
-            k = places[twin]
-            uses.append((RUN, k, i, len(columns[k]) - columns[k].index(twin)))
+        place = _place(columns, twin)
+        if place is not None:
+            k, at = place
+            uses.append((RUN, k, i, len(columns[k]) - at))
         elif foundations[SUIT[twin]] == RANK[twin] + 1:
             if RANK[twin] >= 2 and not is_safe(twin, foundations):
                 uses.append((FROM_FOUNDATION, SUIT[twin], i))
@@ -352,7 +363,7 @@ class KlondikeRules:
                     continue
                 move = (TALON_TO_COLUMN, q, i)
                 if covering:
-                    uses += self._covered(after, move, twin, places)
+                    uses += self._covered(after, move, twin, _face_up(columns))
                 else:
                     uses.append(move)
         return [
