@@ -80,9 +80,9 @@ def cannot_win(position: tuple) -> bool:
                 second = LEAVES + q if column_of[q] == i else opens[q]
             tableau.append((card, k <= down, frees[card], below, first, second))
     # Each card off the tableau, coming to lie at a column's top, with the events that lay a
-    # parent open for it.
+    # parent open for it, highest ranks first, so that one pass lays out whole runs.
     coming = []
-    for card in range(52):
+    for card in reversed(RISING):
         if column_of[card] < 0:
             if RANK[card] == KING:
                 coming.append((REACHES + card, ALWAYS, NEVER))

@@ -218,10 +218,10 @@ class KlondikeRules:
         """Cards still to go up (twice), face-down cards, and face-down cards lying on a lower card
         of their own suit, which cost extra moves to dig out."""
         columns, foundations = position[:2]
-        buried = self._buried
-        return 2 * (52 - sum(foundations)) + sum(
-            buried[i][column[0] - _HEADER] for i, column in enumerate(columns)
-        )
+        total = 2 * (52 - sum(foundations))
+        for buried, column in zip(self._buried, columns, strict=True):
+            total += buried[column[0] - _HEADER]
+        return total
 
     def is_won(self, position: tuple) -> bool:
         return sum(position[1]) == 52
