@@ -30,82 +30,87 @@ made one at a time are ignored: they only make the set larger, never a winnable 
 
 from __future__ import annotations
 
-from .klondike import _HEADER, KING, PARENTS, RANK
+from .klondike import _HEADER, KING, KINGS, PARENTS, RANK
 
-_NOWHERE = 255
+# The events, numbered so that one array says which of them may happen: card ``c`` going up is
+# ``c`` (also when it is up already), tableau card ``c`` leaving its place is ``LEAVES + c``,
+# card ``c`` off the tableau coming to lie at a column's top is ``REACHES + c``. ``ALWAYS`` and
+# ``NEVER`` stand for conditions that hold, or cannot, whatever happens.
+LEAVES, REACHES, NEVER, ALWAYS = 52, 104, 156, 157
+# The event each card's going up waits for: the card of its suit beneath it going up.
+BENEATH = tuple(ALWAYS if RANK[card] == 0 else card - 1 for card in range(52))
+RISING = sorted(range(52), key=lambda card: RANK[card])
 
 
 def cannot_win(position: tuple) -> bool:
     """Whether the rules above prove ``position`` (``KlondikeRules``'s) lost: a King can never
     go up."""
     columns, foundations = position[0], position[1]
-    up = bytearray(52)  # may go up (or is up)
-    leaves = bytearray(52)  # a tableau card that may leave its place
-    reaches = bytearray(52)  # a card off the tableau that may come to lie at a column's top
-    where = [_NOWHERE] * 52  # each tableau card's column
-    cover = [-1] * 52  # the card lying on each tableau card (-1: none)
+    happened = bytearray(ALWAYS + 1)
+    happened[ALWAYS] = 1
     for suit, height in enumerate(foundations):
-        up[suit * 13 : suit * 13 + height] = b"\x01" * height
-    # Each tableau card with the card lying on it, whether it is face down, and the face-up card
-    # beneath it (-1: none), top cards first so that one pass frees whole columns.
+        happened[suit * 13 : suit * 13 + height] = b"\x01" * height
+    # The event that frees each card: the card lying on it leaving (ALWAYS for a card at a
+    # column's top or off the tableau); and the one that lays it open at a column's top for a
+    # card from another column: the same for a tableau card.
+    frees = [ALWAYS] * 52
+    opens = list(range(REACHES, REACHES + 52))
+    column_of = [-1] * 52
+    for i, column in enumerate(columns):
+        above = ALWAYS
+        for card in reversed(column[1:]):
+            frees[card] = opens[card] = above
+            column_of[card] = i
+            above = LEAVES + card
+    # Each tableau card with whether it is face down, the event that frees it, the event of the
+    # face-up card beneath it leaving (NEVER: none) and the events that lay a parent open for it
+    # (a parent in its own column must leave it); top cards first, so that one pass frees whole
+    # columns.
     tableau = []
     for i, column in enumerate(columns):
         down = column[0] - _HEADER
-        above = -1
         for k in range(len(column) - 1, 0, -1):
             card = column[k]
-            where[card] = i
-            cover[card] = above
-            tableau.append((card, i, above, k <= down, column[k - 1] if k > down + 1 else -1))
-            above = card
-    off = [card for card in range(52) if where[card] == _NOWHERE]
-    loose = [card for card in off if not up[card]]
-    kings = [suit * 13 + KING for suit in range(4)]
+            below = LEAVES + column[k - 1] if k > down + 1 else NEVER
+            if RANK[card] == KING:
+                first, second = ALWAYS, NEVER
+            else:
+                p, q = PARENTS[card]
+                first = LEAVES + p if column_of[p] == i else opens[p]
+                second = LEAVES + q if column_of[q] == i else opens[q]
+            tableau.append((card, k <= down, frees[card], below, first, second))
+    # Each card off the tableau, coming to lie at a column's top, with the events that lay a
+    # parent open for it, highest ranks first, so that one pass lays out whole runs.
+    coming = []
+    for card in reversed(RISING):
+        if column_of[card] < 0:
+            if RANK[card] == KING:
+                coming.append((REACHES + card, ALWAYS, NEVER))
+            else:
+                p, q = PARENTS[card]
+                coming.append((REACHES + card, opens[p], opens[q]))
+    # Each card not up yet, with the event that frees it, lowest ranks first, so that one pass
+    # takes a whole suit up. (A card off the tableau going up marks it as leaving the tableau
+    # too, an event nothing waits for.)
+    rising = [(card, frees[card]) for card in RISING if not happened[card]]
 
     while True:
         changed = False
-        for card in loose:
-            if not up[card] and (RANK[card] == 0 or up[card - 1]):
-                up[card] = 1
-                changed = True
-        for card in off:
-            if reaches[card]:
-                continue
-            if RANK[card] == KING:
-                reaches[card] = 1
-                changed = True
-                continue
-            for parent in PARENTS[card]:
-                j = where[parent]
-                if reaches[parent] if j == _NOWHERE else cover[parent] < 0 or leaves[cover[parent]]:
-                    reaches[card] = 1
-                    changed = True
-                    break
-        for card, i, above, face_down, below in tableau:
-            free = above < 0 or leaves[above]
-            if not up[card] and free and (RANK[card] == 0 or up[card - 1]):
-                up[card] = leaves[card] = 1
-                changed = True
-                continue
-            if leaves[card] or (face_down and not free):
-                continue
-            if (below >= 0 and leaves[below]) or RANK[card] == KING:
-                leaves[card] = 1
-                changed = True
-                continue
-            for parent in PARENTS[card]:
-                j = where[parent]
-                if j == _NOWHERE:
-                    reached = reaches[parent]
-                elif j == i:
-                    reached = leaves[parent]
-                else:
-                    reached = cover[parent] < 0 or leaves[cover[parent]]
-                if reached:
-                    leaves[card] = 1
-                    changed = True
-                    break
-        if all(up[king] for king in kings):
+        for reaches, first, second in coming:
+            if not happened[reaches] and (happened[first] or happened[second]):
+                happened[reaches] = changed = 1
+        for card, face_down, freed, below, first, second in tableau:
+            leaves = LEAVES + card
+            if (
+                not happened[leaves]
+                and (not face_down or happened[freed])
+                and (happened[below] or happened[first] or happened[second])
+            ):
+                happened[leaves] = changed = 1
+        for card, freed in rising:
+            if not happened[card] and happened[BENEATH[card]] and happened[freed]:
+                happened[card] = happened[LEAVES + card] = changed = 1
+        if all(happened[king] for king in KINGS):
             return False
         if not changed:
             return True

@@ -65,7 +65,6 @@ from __future__ import annotations
 from functools import cache
 
 from ..cards import SUITS, parse_card
-from .packing import locate
 
 # Move kinds. Talon moves name the waste size ``q`` at which the card is on top of the waste.
 TO_FOUNDATION = 0  # (kind, column)
@@ -97,18 +96,52 @@ CHILDREN = tuple(
 )
 
 
+# The foundations whose heights make each card safe to go up (see the module docstring): the
+# two of the other colour, and the other one of its own colour.
+SAFE_WHEN = tuple((*OTHER_COLOUR[SUIT[card]], SAME_COLOUR[SUIT[card]]) for card in range(52))
+
+
 def is_safe(card: int, foundations: tuple[int, ...] | list[int]) -> bool:
     """Whether ``card`` (assumed to fit its foundation) may go up without losing any win."""
     rank = RANK[card]
     if rank <= 1:
         return True
-    suit = SUIT[card]
-    first, second = OTHER_COLOUR[suit]
+    first, second, same = SAFE_WHEN[card]
     return (
-        foundations[first] >= rank
-        and foundations[second] >= rank
-        and foundations[SAME_COLOUR[suit]] >= rank - 1
+        foundations[first] >= rank and foundations[second] >= rank and foundations[same] >= rank - 1
     )
+
+
+def _face_up(columns: tuple[bytes, ...] | list[bytes]) -> dict[int, int]:
+    """Each face-up card's column. Made once for all of a position's moves: the only cards a
+    move takes off the tableau are face up."""
+    places = {}
+    for i, column in enumerate(columns):
+        for card in column[column[0] - _HEADER + 1 :]:
+            places[card] = i
+    return places
+
+
+def _buried(column: bytes) -> list[int]:
+    """``score``'s cost of the column's face-down cards, for each number of them that can be
+    left: face-down cards never move, so they are always the first ones of the deal's column.
+    Each costs one, and one more when it lies on a lower card of its own suit."""
+    costs = [0]
+    lowest = [13, 13, 13, 13]
+    for card in column[1 : column[0] - _HEADER + 1]:
+        suit = SUIT[card]
+        costs.append(costs[-1] + 1 + (RANK[card] > lowest[suit]))
+        lowest[suit] = min(lowest[suit], RANK[card])
+    return costs
+
+
+def _place(columns: tuple[bytes, ...], card: int) -> tuple[int, int] | None:
+    """(column, index in the column) of ``card`` when it lies face up on the tableau."""
+    for i, column in enumerate(columns):
+        at = column.find(card, column[0] - _HEADER + 1)
+        if at >= 0:
+            return i, at
+    return None
 
 
 def _flip(column: bytes) -> bytes:
@@ -166,34 +199,29 @@ class KlondikeRules:
         stock = [parse_card(card) for card in state["stock"]]
         talon = bytes(waste + stock[::-1])
         self.start = (tuple(columns), tuple(heights), talon, len(waste))
+        self._buried = [_buried(column) for column in columns]
         self.root = self._settle(list(columns), heights, talon, len(waste), None)
 
     # ----------------------------------------------------------------- the search interface
 
     def key(self, position: tuple) -> bytes:
         columns, _, talon, waste = position
-        name = b"".join(sorted(columns)) + _SEPARATOR + talon
-        if self.draw == 1:
-            return name
-        if waste % self.draw == 0 or waste == len(talon):
-            waste = 0
-        return name + bytes((waste,))
+        parts = sorted(columns)
+        parts += (_SEPARATOR, talon)
+        if self.draw != 1:
+            if waste % self.draw == 0 or waste == len(talon):
+                waste = 0
+            parts.append(bytes((waste,)))
+        return b"".join(parts)
 
     def score(self, position: tuple) -> int:
         """Cards still to go up (twice), face-down cards, and face-down cards lying on a lower card
         of their own suit, which cost extra moves to dig out."""
         columns, foundations = position[:2]
-        down = sum(column[0] for column in columns) - 7 * _HEADER
-        blocked = 0
-        for column in columns:
-            lowest = [13, 13, 13, 13]
-            for card in column[1 : column[0] - _HEADER + 1]:
-                suit = SUIT[card]
-                if RANK[card] > lowest[suit]:
-                    blocked += 1
-                else:
-                    lowest[suit] = RANK[card]
-        return 2 * (52 - sum(foundations)) + down + blocked
+        total = 2 * (52 - sum(foundations))
+        for buried, column in zip(self._buried, columns, strict=True):
+            total += buried[column[0] - _HEADER]
+        return total
 
     def is_won(self, position: tuple) -> bool:
         return sum(position[1]) == 52
@@ -201,15 +229,10 @@ class KlondikeRules:
     def moves(self, position: tuple) -> list[tuple]:
         """Moves in rising order of promise (the search tries the last first)."""
         columns, foundations, talon, waste = position
-        # One string of all the columns finds any card's place with one C-level search.
-        joined = b"".join(columns)
-        ends = []
-        total = 0
+        places = _face_up(columns)
         tops = {}
         empty = -1
         for i, column in enumerate(columns):
-            total += len(column)
-            ends.append(total)
             if len(column) > 1:
                 tops[column[-1]] = i
             elif empty < 0:
@@ -221,17 +244,18 @@ class KlondikeRules:
         talon_moves: list[tuple] = []
         uncovering: list[tuple] = []
         up: list[tuple] = []
+        fitting = set()  # the cards that fit on some column's top
         for top, j in tops.items():
             if foundations[SUIT[top]] == RANK[top]:
                 up.append((TO_FOUNDATION, j))
+            fitting.update(CHILDREN[top])
             for card in CHILDREN[top]:
-                i, at = locate(joined, ends, columns, card)
-                if i < 0:
+                i = places.get(card)
+                if i is None:
                     continue
                 source = columns[i]
+                at = source.index(card)
                 down = source[0] - _HEADER
-                if at <= down:
-                    continue
                 n = len(source) - at
                 if at > down + 1:
                     if pruned:
@@ -250,10 +274,11 @@ class KlondikeRules:
 
         kings = 0
         for king in KINGS:
-            i, at = locate(joined, ends, columns, king)
-            if i < 0:
+            i = places.get(king)
+            if i is None:
                 continue
             source = columns[i]
+            at = source.index(king)
             down = source[0] - _HEADER
             if at == down + 1 and down:
                 kings += 1
@@ -265,17 +290,19 @@ class KlondikeRules:
             card = talon[q - 1]
             if foundations[SUIT[card]] == RANK[card]:
                 up.append((TALON_TO_FOUNDATION, q))
-            targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
             if RANK[card] == KING:
                 kings += 1
-                if empty >= 0:
-                    targets.append(empty)
+                targets = [empty] if empty >= 0 else []
+            elif card in fitting:
+                targets = [tops[parent] for parent in PARENTS[card] if parent in tops]
+            else:
+                continue
             for j in targets:
                 move = (TALON_TO_COLUMN, q, j)
                 if not covering:
                     talon_moves.append(move)
                     continue
-                for chain in self._covered(position, move, card, joined, ends):
+                for chain in self._covered(position, move, card, places):
                     tail = chain[1][-1]
                     source = columns[tail[1]]
                     if tail[0] == RUN and len(source) - tail[3] == source[0] - _HEADER + 1 > 1:
@@ -296,7 +323,7 @@ class KlondikeRules:
             for j in targets:
                 move = (FROM_FOUNDATION, suit, j)
                 if self.pairing and not pruned:
-                    shuffles += self._covered(position, move, card, joined, ends)
+                    shuffles += self._covered(position, move, card, places)
                 else:
                     shuffles.append(move)
 
@@ -322,16 +349,10 @@ class KlondikeRules:
         if foundations[SUIT[uncovered]] == RANK[uncovered]:
             uses.append((TO_FOUNDATION, i))
         twin = SAME_COLOUR[SUIT[card]] * 13 + RANK[card]
-        joined = b"".join(columns)
-        ends = []
-        total = 0
-        for column in columns:
-            total += len(column)
-            ends.append(total)
-        k, at = locate(joined, ends, columns, twin)
-        if k >= 0:
-            if at > columns[k][0] - _HEADER:
-                uses.append((RUN, k, i, len(columns[k]) - at))
+        place = _place(columns, twin)
+        if place is not None:
+            k, at = place
+            uses.append((RUN, k, i, len(columns[k]) - at))
         elif foundations[SUIT[twin]] == RANK[twin] + 1:
             if RANK[twin] >= 2 and not is_safe(twin, foundations):
                 uses.append((FROM_FOUNDATION, SUIT[twin], i))
@@ -342,7 +363,7 @@ class KlondikeRules:
                     continue
                 move = (TALON_TO_COLUMN, q, i)
                 if covering:
-                    uses += self._covered(after, move, twin, joined, ends)
+                    uses += self._covered(after, move, twin, _face_up(columns))
                 else:
                     uses.append(move)
         return [
@@ -350,30 +371,29 @@ class KlondikeRules:
             for use in uses
         ]
 
-    def _covered(
-        self, position: tuple, first: tuple, card: int, joined: bytes, ends: list
-    ) -> list[tuple]:
-        """``first`` (a talon card onto a column) followed by each way to cover that card."""
+    def _covered(self, position: tuple, first: tuple, card: int, places: dict) -> list[tuple]:
+        """``first`` (a talon card onto a column) followed by each way to cover that card;
+        ``places`` is ``_face_up`` of the position's columns."""
         columns, foundations, talon = position[:3]
         column = first[2]
         found = []
         inner = None
         for cover in CHILDREN[card]:
-            i, at = locate(joined, ends, columns, cover)
-            if i >= 0:
-                if i != column and at > columns[i][0] - _HEADER:
-                    found.append((CHAIN, (first, (RUN, i, column, len(columns[i]) - at))))
+            if cover in places:
+                i = places[cover]
+                if i != column:
+                    n = len(columns[i]) - columns[i].index(cover)
+                    found.append((CHAIN, (first, (RUN, i, column, n))))
             elif foundations[SUIT[cover]] == RANK[cover] + 1:
                 if RANK[cover] >= 2 and not is_safe(cover, foundations):
                     found.append((CHAIN, (first, (FROM_FOUNDATION, SUIT[cover], column))))
             elif cover in talon:
                 if inner is None:
                     inner = self.after(position, first)
-                    inner_ends = ends[:column] + [end + 1 for end in ends[column:]]
-                    inner_joined = b"".join(inner[0])
+                    inner_places = _face_up(inner[0])
                 if self.draw == 1 and self.covering:
                     second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
-                    for _, tail in self._covered(inner, second, cover, inner_joined, inner_ends):
+                    for _, tail in self._covered(inner, second, cover, inner_places):
                         found.append((CHAIN, (first, *tail)))
                     continue
                 # Draw 3 reaches only some talon cards, and a card it plays need not be covered.
@@ -451,8 +471,9 @@ class KlondikeRules:
                 return (tuple(columns), tuple(foundations), talon, waste)
         foundations = list(foundations)
         from_talon = self.draw == 1
+        # Each column's top card, kept up to date as cards go up.
+        tops = {column[-1]: i for i, column in enumerate(columns) if len(column) > 1}
         while True:
-            tops = {column[-1]: i for i, column in enumerate(columns) if len(column) > 1}
             for suit in range(4):
                 height = foundations[suit]
                 if height == 13:
@@ -467,7 +488,10 @@ class KlondikeRules:
                     move = (TO_FOUNDATION, i) if i is not None else (TALON_TO_FOUNDATION, at + 1)
                     record.append((before, move))
                 if i is not None:
-                    columns[i] = _flip(columns[i][:-1])
+                    del tops[card]
+                    column = columns[i] = _flip(columns[i][:-1])
+                    if len(column) > 1:
+                        tops[column[-1]] = i
                 else:
                     talon = talon[:at] + talon[at + 1 :]
                     waste = at
