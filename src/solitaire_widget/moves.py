@@ -6,6 +6,8 @@ import functools
 import re
 
 TABLEAU = tuple(f"t{i}" for i in range(1, 8))
+# Each tableau pile's index: "t1" is 0.
+COLUMN_OF = {pile: index for index, pile in enumerate(TABLEAU)}
 FOUNDATIONS = tuple(f"f{i}" for i in range(1, 5))
 PILES = ("stock", "waste", "reserve", *FOUNDATIONS, *TABLEAU)
 DESTINATIONS = (*PILES, "f")

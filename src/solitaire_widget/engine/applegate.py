@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
-from ..moves import TABLEAU, Move
-from .base import COLUMN_OF, Game, IllegalMove, Plan, run_moves
+from ..moves import COLUMN_OF, TABLEAU, Move
+from .base import Game, IllegalMove, Plan, run_moves
 
 RUN_LENGTH = 13
 RESERVE_SIZE = 3

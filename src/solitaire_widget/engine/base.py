@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
-from ..moves import TABLEAU, Move, group_move
+from ..moves import COLUMN_OF, TABLEAU, Move, group_move
 from .progress import status as worked_out
 from .saving import write_atomically
 
@@ -20,9 +20,6 @@ MoveCallback = Callable[[Move], Any]
 
 # The name and version of the JSON state format of SPEC.md section 4.
 FORMAT = "solitaire-widget/1"
-
-# The index of each tableau pile id: t1 is column 0.
-COLUMN_OF = {pile: index for index, pile in enumerate(TABLEAU)}
 
 # A plan is what a legal move will do, worked out while checking it:
 # (source pile, the tableau column it comes from or -1, destination pile, cards, score change).

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..cards import ACE, DECK, KING, RANK, RED, SUIT, long_name
-from ..moves import FOUNDATIONS, TABLEAU, Move
-from .base import COLUMN_OF, Game, IllegalMove, Plan, run_moves
+from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU, Move
+from .base import Game, IllegalMove, Plan, run_moves
 
 SCORINGS = ("standard", "vegas", None)
 DRAWS = (1, 3)

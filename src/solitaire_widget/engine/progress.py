@@ -47,14 +47,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from ..moves import TABLEAU, Move, group_move
+from ..moves import COLUMN_OF, Move, group_move
 
 if TYPE_CHECKING:
     from .base import Game
 
 POSITION_LIMIT = 10_000
-# (``base.COLUMN_OF``, which this module cannot import: the games import it.)
-_COLUMN_OF = {pile: column for column, pile in enumerate(TABLEAU)}
 # Layouts a game remembers the answer for; past this it starts again.
 MEMORY_LIMIT = 20_000
 # A search that finds no progress remembers what it met only up to this many layouts: the
@@ -150,7 +148,7 @@ def any_progress(game: Game, legal: list[Move]) -> bool:
         elif dst[0] == "f":
             return True
         elif src[0] == "t":
-            column = _COLUMN_OF[src]
+            column = COLUMN_OF[src]
             if move.n == len(up[column]) and down[column]:
                 return True
     return False

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from gymnasium import spaces
 
-from ..engine.base import COLUMN_OF
-from ..moves import FOUNDATIONS, TABLEAU
+from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU
 from .actions import APPLEGATE_GROUP, KLONDIKE_RUN
 
 if TYPE_CHECKING:
