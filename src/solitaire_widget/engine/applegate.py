@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
-from ..moves import COLUMN_OF, TABLEAU, Move
-from .base import Game, IllegalMove, Plan, run_moves
+from ..moves import COLUMN_OF, MAX_CARDS, TABLEAU, Move, group_move
+from .base import Game, IllegalMove, Plan
 
 RUN_LENGTH = 13
 RESERVE_SIZE = 3
@@ -25,6 +25,21 @@ KINGS = tuple(card for card in DECK if RANK[card] == KING)
 RESERVE_TO = tuple(Move("reserve", column) for column in TABLEAU)
 TO_FOUNDATION_MOVES = tuple(Move(column, "f", RUN_LENGTH) for column in TABLEAU)
 NO_TALON = ("stock", "waste")  # the piles Applegate has not
+# BETWEEN[source * 7 + target]: the moves of 1, 2, ... cards from one column onto another, by
+# their number of cards (the ``group_move`` objects; [0] is None), made when first asked for.
+BETWEEN: list[tuple[Move | None, ...] | None] = [None] * 49
+
+
+def between(source: int, target: int) -> tuple[Move | None, ...]:
+    """``BETWEEN[source * 7 + target]``, made now if it was not yet (all of them at import
+    would cost 20 ms, the moves' notation written 2,184 times)."""
+    moves = BETWEEN[source * 7 + target]
+    if moves is None:
+        moves = BETWEEN[source * 7 + target] = (
+            None,
+            *(group_move(TABLEAU[source], TABLEAU[target], n) for n in range(1, MAX_CARDS + 1)),
+        )
+    return moves
 
 
 def is_complete_run(cards: list[int]) -> bool:
@@ -81,7 +96,9 @@ class ApplegateGame(Game):
     def _generate(self) -> list[Move]:
         """A card goes on one card only (``BELOW``), so each pile's top card names the one card
         that can come onto it (a King, any of four, for an empty pile): look up where that card
-        lies (``_face_up_columns``), instead of listing what every face-up card could do."""
+        lies (``_face_up_columns``), instead of listing what every face-up card could do. Asked
+        after every move, so each move is read off ``BETWEEN`` by its columns and card count,
+        and the reserve is compared only with a card that is not face-up on the tableau."""
         up = self.up
         home: list[Move] = []  # (listed first)
         moves: list[Move] = []
@@ -101,13 +118,15 @@ class ApplegateGame(Game):
             else:
                 cards = KINGS
             for card in cards:
-                if card == reserve:
-                    moves.append(RESERVE_TO[j])
-                    continue
                 i = column_of[card]
-                if i >= 0 and i != j:
-                    source = up[i]
-                    moves.append(run_moves(i, len(source))[source.index(card)][j])
+                if i >= 0:
+                    if i != j:
+                        source = up[i]
+                        moves.append(
+                            (BETWEEN[i * 7 + j] or between(i, j))[len(source) - source.index(card)]
+                        )
+                elif card == reserve:
+                    moves.append(RESERVE_TO[j])
         return home + moves if home else moves
 
     def _face_up_columns(self) -> list[int]:
