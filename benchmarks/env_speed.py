@@ -41,8 +41,9 @@ def play_single(env_id: str, options: dict, steps: int) -> int:
     rng = random.Random(1)
     _, info = env.reset(seed=0)
     for _ in range(steps):
-        legal = np.flatnonzero(info["action_mask"])
-        _, _, terminated, truncated, info = env.step(legal[rng.randrange(len(legal))])
+        legal = np.flatnonzero(info["action_mask"])  # empty for a deal lost before any move
+        action = legal[rng.randrange(len(legal))] if len(legal) else 0
+        _, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             _, info = env.reset()
     env.close()

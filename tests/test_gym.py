@@ -311,6 +311,33 @@ def test_a_move_into_a_lost_game_ends_the_episode(detect_lost: bool) -> None:
     assert info["status"] == "lost" and not info["action_mask"].any()
 
 
+def test_a_deal_lost_before_any_move_ends_at_the_first_step_free_of_charge() -> None:
+    """Seed 3772656288676667995 deals an Applegate game with no legal move. Gymnasium's reset
+    cannot end an episode, so it says "lost" in the info; the first step, whatever its action,
+    ends the episode and neither costs the penalty nor counts as illegal."""
+    env = ApplegateEnv()
+    observation, info = env.reset(seed=3772656288676667995)
+    assert info["status"] == "lost" and not info["action_mask"].any()
+    before = env.game.state()
+    after, reward, terminated, truncated, info = env.step(5)
+    assert (reward, terminated, truncated) == (0.0, True, False)
+    assert info["illegal_actions"] == 0 and not info["illegal"]
+    assert env.game.state() == before
+    assert all(np.array_equal(after[name], observation[name]) for name in observation)
+
+
+def test_a_step_in_a_won_position_ends_the_episode_and_moves_nothing() -> None:
+    """A loaded position that is already won: a card could come back off a foundation, but the
+    episode is over and the step leaves the game as it is."""
+    env = KlondikeEnv()
+    state = klondike_state(["", "", "", "", "", "", ""], foundations=["KC", "KD", "KH", "KS"])
+    _, info = env.reset(options={"state": state})
+    assert info["status"] == "won"
+    _, reward, terminated, _, info = env.step(env.move_to_action("f1-t1"))
+    assert reward == 0.0 and terminated and info["status"] == "won"
+    assert env.game.status == "won" and env.game.history == []
+
+
 def test_a_run_that_turned_a_card_up_and_can_move_back_does_not_hide_a_lost_game() -> None:
     """The 6 of hearts leaves the 7 of clubs face-up, and could go back onto it; but nothing can
     progress any more (the 6 of clubs lies under the 7 and no red 8 is free to take it)."""

@@ -102,7 +102,9 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self, action: int | np.integer
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Make the move numbered ``action``. An illegal one changes nothing, costs
-        ``illegal_penalty`` and is counted in ``info["illegal_actions"]``."""
+        ``illegal_penalty`` and is counted in ``info["illegal_actions"]``. In a game already
+        over (``info["status"]`` "won" or "lost" from the reset) the step only ends the
+        episode."""
         reward, terminated, truncated, illegal, move = self._advance(action)
         return (
             self._observer.observation(),
@@ -190,6 +192,11 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         move = self.actions.move(action)
         self._steps += 1
+        if self._status != "playing":
+            # Over before this step: a deal with no legal move, a loaded position already won or
+            # lost, or a step after the end. Gymnasium's reset cannot say an episode is over, so
+            # its first step ends it, whatever the action, with nothing earned, lost or counted.
+            return 0.0, True, False, False, str(move)
         game = self.game
         illegal = not self._mask[action]
         if illegal:
