@@ -76,7 +76,8 @@ CHAIN = 5  # (kind, moves): a talon card onto a column and the moves that cover 
 
 KING = 12
 _HEADER = 64
-_SEPARATOR = b"\xff"
+# Each number below 256 as one byte, for the waste size in a key.
+_BYTES = tuple(bytes((n,)) for n in range(256))
 
 RANK = tuple(card % 13 for card in range(52))  # 0 for an Ace, 12 for a King
 SUIT = tuple(card // 13 for card in range(52))
@@ -205,14 +206,15 @@ class KlondikeRules:
     # ----------------------------------------------------------------- the search interface
 
     def key(self, position: tuple) -> bytes:
+        """The talon, then the columns sorted: the talon ends at the first column's header byte
+        (cards are below 52, headers 64 and up), and the foundations hold the cards left out. Draw 3
+        puts the waste size (see the module docstring) in front."""
         columns, _, talon, waste = position
-        parts = sorted(columns)
-        parts += (_SEPARATOR, talon)
-        if self.draw != 1:
-            if waste % self.draw == 0 or waste == len(talon):
-                waste = 0
-            parts.append(bytes((waste,)))
-        return b"".join(parts)
+        if self.draw == 1:
+            return talon + b"".join(sorted(columns))
+        if waste % self.draw == 0 or waste == len(talon):
+            waste = 0
+        return _BYTES[waste] + talon + b"".join(sorted(columns))
 
     def score(self, position: tuple) -> int:
         """Cards still to go up (twice), face-down cards, and face-down cards lying on a lower card
@@ -404,7 +406,13 @@ class KlondikeRules:
         return found
 
     def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
-        if move[0] == CHAIN:
+        """The position after ``move``, settled.
+
+        ``position`` is settled, so when the move changes no foundation only one card can newly
+        go up: the top it lays open or the card it brings. That card alone is checked, and the
+        whole settling runs only when it goes up or a foundation grew."""
+        kind = move[0]
+        if kind == CHAIN:
             for step in move[1]:
                 if record is not None:
                     record.append((position, step))
@@ -412,63 +420,47 @@ class KlondikeRules:
             return position
         columns, foundations, talon, waste = position
         columns = list(columns)
-        kind = move[0]
-        touched = None
         if kind == RUN:
+            # The run's top card was a top already, so only the card beneath the run is new.
             _, i, j, n = move
             source = columns[i]
             columns[j] += source[-n:]
-            columns[i] = _flip(source[:-n])
-            touched = (i, j)
+            new = columns[i] = _flip(source[:-n])
         elif kind == TO_FOUNDATION:
             source = columns[move[1]]
             foundations = list(foundations)
             foundations[SUIT[source[-1]]] += 1
             columns[move[1]] = _flip(source[:-1])
+            return self._settle(columns, foundations, talon, waste, record)
         elif kind == FROM_FOUNDATION:
             _, suit, j = move
             foundations = list(foundations)
             foundations[suit] -= 1
-            columns[j] += bytes((suit * 13 + foundations[suit],))
-            touched = (j,)
+            new = columns[j] = columns[j] + bytes((suit * 13 + foundations[suit],))
+            foundations = tuple(foundations)
         else:
             q = move[1]
             card = talon[q - 1]
-            if kind == TALON_TO_COLUMN:
-                columns[move[2]] += bytes((card,))
-                touched = (move[2],)
-            else:
-                foundations = list(foundations)
-                foundations[SUIT[card]] += 1
             talon = talon[: q - 1] + talon[q:]
             waste = q - 1
-        return self._settle(columns, foundations, talon, waste, record, touched)
+            if kind != TALON_TO_COLUMN:
+                foundations = list(foundations)
+                foundations[SUIT[card]] += 1
+                return self._settle(columns, foundations, talon, waste, record)
+            new = columns[move[2]] = columns[move[2]] + bytes((card,))
+        if len(new) > 1:
+            card = new[-1]
+            if foundations[SUIT[card]] == RANK[card] and is_safe(card, foundations):
+                return self._settle(columns, foundations, talon, waste, record)
+        return (tuple(columns), foundations, talon, waste)
 
     # ----------------------------------------------------------------- safe moves
 
     def _settle(
-        self,
-        columns: list,
-        foundations: list,
-        talon: bytes,
-        waste: int,
-        record: list | None,
-        touched: tuple | None = None,
+        self, columns: list, foundations: list, talon: bytes, waste: int, record: list | None
     ) -> tuple:
         """Make every safe foundation move (see the module docstring); ``record`` collects them.
-
-        Only the next card of each suit can go up. When the move changed no foundation and the
-        position before it was settled, only the tops of the ``touched`` columns can be new.
-        """
-        if touched is not None:
-            for i in touched:
-                column = columns[i]
-                if len(column) > 1:
-                    card = column[-1]
-                    if foundations[SUIT[card]] == RANK[card] and is_safe(card, foundations):
-                        break
-            else:
-                return (tuple(columns), tuple(foundations), talon, waste)
+        Only the next card of each suit can go up."""
         foundations = list(foundations)
         from_talon = self.draw == 1
         # Each column's top card, kept up to date as cards go up.
