@@ -62,6 +62,7 @@ Its searches find most wins sooner, but when they run out of positions that prov
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from ..cards import SUITS, parse_card
@@ -123,6 +124,15 @@ def _face_up(columns: tuple[bytes, ...] | list[bytes]) -> dict[int, int]:
     return places
 
 
+def _moved(places: dict[int, int], cards: Iterable[int], column: int) -> dict[int, int]:
+    """``_face_up`` after ``cards`` came onto ``column`` and nothing else changed: cheaper than
+    making it again from the columns."""
+    moved = dict(places)
+    for card in cards:
+        moved[card] = column
+    return moved
+
+
 def _buried(column: bytes) -> list[int]:
     """``score``'s cost of the column's face-down cards, for each number of them that can be
     left: face-down cards never move, so they are always the first ones of the deal's column.
@@ -134,15 +144,6 @@ def _buried(column: bytes) -> list[int]:
         costs.append(costs[-1] + 1 + (RANK[card] > lowest[suit]))
         lowest[suit] = min(lowest[suit], RANK[card])
     return costs
-
-
-def _place(columns: tuple[bytes, ...], card: int) -> tuple[int, int] | None:
-    """(column, index in the column) of ``card`` when it lies face up on the tableau."""
-    for i, column in enumerate(columns):
-        at = column.find(card, column[0] - _HEADER + 1)
-        if at >= 0:
-            return i, at
-    return None
 
 
 def _flip(column: bytes) -> bytes:
@@ -266,7 +267,7 @@ class KlondikeRules:
                             continue
                         shuffles.append((RUN, i, j, n))
                     elif self.pairing:
-                        shuffles += self._paired(position, (RUN, i, j, n))
+                        shuffles += self._paired(position, (RUN, i, j, n), places)
                     else:
                         shuffles.append((RUN, i, j, n))
                 elif down:
@@ -336,25 +337,28 @@ class KlondikeRules:
         )
         return shuffles + emptying + talon_moves[::-1] + uncovering + up
 
-    def _paired(self, position: tuple, shuffle: tuple) -> list[tuple]:
+    def _paired(self, position: tuple, shuffle: tuple, places: dict) -> list[tuple]:
         """``shuffle`` (a run moved off face-up card ``X`` onto ``X``'s twin) with each move that
         then uses ``X``: ``X`` going up, or the run's twin card coming onto ``X`` from the tableau,
-        the talon or a foundation. Alone when the safe moves it sets off take ``X`` up at once."""
+        the talon or a foundation. Alone when the safe moves it sets off take ``X`` up at once.
+        ``places`` is ``_face_up`` of the position's columns."""
         _, i, j, n = shuffle
-        uncovered, card = position[0][i][-n - 1], position[0][i][-n]
+        run = position[0][i][-n:]
+        uncovered, card = position[0][i][-n - 1], run[0]
         after = self.after(position, shuffle)
         columns, foundations, talon, waste = after
         source = columns[i]
         if len(source) == 1 or source[-1] != uncovered:
             return [shuffle]
+        # ``X`` did not go up, so no card did (``after`` settles only when the move's new top
+        # goes up): the face-up cards are where they were, but for the run.
         uses: list[tuple] = []
         if foundations[SUIT[uncovered]] == RANK[uncovered]:
             uses.append((TO_FOUNDATION, i))
         twin = SAME_COLOUR[SUIT[card]] * 13 + RANK[card]
-        place = _place(columns, twin)
-        if place is not None:
-            k, at = place
-            uses.append((RUN, k, i, len(columns[k]) - at))
+        k = places.get(twin)  # the twin is not in the run: its rank is the run's first
+        if k is not None:
+            uses.append((RUN, k, i, len(columns[k]) - columns[k].index(twin)))
         elif foundations[SUIT[twin]] == RANK[twin] + 1:
             if RANK[twin] >= 2 and not is_safe(twin, foundations):
                 uses.append((FROM_FOUNDATION, SUIT[twin], i))
@@ -365,7 +369,7 @@ class KlondikeRules:
                     continue
                 move = (TALON_TO_COLUMN, q, i)
                 if covering:
-                    uses += self._covered(after, move, twin, _face_up(columns))
+                    uses += self._covered(after, move, twin, _moved(places, run, j))
                 else:
                     uses.append(move)
         return [
@@ -375,7 +379,11 @@ class KlondikeRules:
 
     def _covered(self, position: tuple, first: tuple, card: int, places: dict) -> list[tuple]:
         """``first`` (a talon card onto a column) followed by each way to cover that card;
-        ``places`` is ``_face_up`` of the position's columns."""
+        ``places`` is ``_face_up`` of the position's columns.
+
+        ``first`` sends no card up: a settled draw-1 talon (only draw 1 covers talon cards)
+        holds no card that goes up, and no safe card comes off a foundation. So after it the
+        face-up cards are where they were, and ``card`` lies on the column."""
         columns, foundations, talon = position[:3]
         column = first[2]
         found = []
@@ -392,9 +400,9 @@ class KlondikeRules:
             elif cover in talon:
                 if inner is None:
                     inner = self.after(position, first)
-                    inner_places = _face_up(inner[0])
                 if self.draw == 1 and self.covering:
                     second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
+                    inner_places = _moved(places, (card,), column)
                     for _, tail in self._covered(inner, second, cover, inner_places):
                         found.append((CHAIN, (first, *tail)))
                     continue
