@@ -416,9 +416,10 @@ class KlondikeRules:
     def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
         """The position after ``move``, settled.
 
-        ``position`` is settled, so when the move changes no foundation only one card can newly
-        go up: the top it lays open or the card it brings. That card alone is checked, and the
-        whole settling runs only when it goes up or a foundation grew."""
+        ``position`` is settled, so when no foundation grows only one card can newly go up: the
+        top the move lays open or the card it brings (a lower foundation makes no card safe, and
+        only the card that came down newly fits). That card alone is checked, and the whole
+        settling runs only when it goes up or a foundation grew."""
         kind = move[0]
         if kind == CHAIN:
             for step in move[1]:
