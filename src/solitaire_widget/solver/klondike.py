@@ -62,6 +62,7 @@ Its searches find most wins sooner, but when they run out of positions that prov
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from ..cards import SUITS, parse_card
@@ -76,7 +77,8 @@ CHAIN = 5  # (kind, moves): a talon card onto a column and the moves that cover 
 
 KING = 12
 _HEADER = 64
-_SEPARATOR = b"\xff"
+# Each number below 256 as one byte, for the waste size in a key.
+_BYTES = tuple(bytes((n,)) for n in range(256))
 
 RANK = tuple(card % 13 for card in range(52))  # 0 for an Ace, 12 for a King
 SUIT = tuple(card // 13 for card in range(52))
@@ -122,6 +124,15 @@ def _face_up(columns: tuple[bytes, ...] | list[bytes]) -> dict[int, int]:
     return places
 
 
+def _moved(places: dict[int, int], cards: Iterable[int], column: int) -> dict[int, int]:
+    """``_face_up`` after ``cards`` came onto ``column`` and nothing else changed: cheaper than
+    making it again from the columns."""
+    moved = dict(places)
+    for card in cards:
+        moved[card] = column
+    return moved
+
+
 def _buried(column: bytes) -> list[int]:
     """``score``'s cost of the column's face-down cards, for each number of them that can be
     left: face-down cards never move, so they are always the first ones of the deal's column.
@@ -133,15 +144,6 @@ def _buried(column: bytes) -> list[int]:
         costs.append(costs[-1] + 1 + (RANK[card] > lowest[suit]))
         lowest[suit] = min(lowest[suit], RANK[card])
     return costs
-
-
-def _place(columns: tuple[bytes, ...], card: int) -> tuple[int, int] | None:
-    """(column, index in the column) of ``card`` when it lies face up on the tableau."""
-    for i, column in enumerate(columns):
-        at = column.find(card, column[0] - _HEADER + 1)
-        if at >= 0:
-            return i, at
-    return None
 
 
 def _flip(column: bytes) -> bytes:
@@ -205,14 +207,15 @@ class KlondikeRules:
     # ----------------------------------------------------------------- the search interface
 
     def key(self, position: tuple) -> bytes:
+        """The talon, then the columns sorted: the talon ends at the first column's header byte
+        (cards are below 52, headers 64 and up), and the foundations hold the cards left out. Draw 3
+        puts the waste size (see the module docstring) in front."""
         columns, _, talon, waste = position
-        parts = sorted(columns)
-        parts += (_SEPARATOR, talon)
-        if self.draw != 1:
-            if waste % self.draw == 0 or waste == len(talon):
-                waste = 0
-            parts.append(bytes((waste,)))
-        return b"".join(parts)
+        if self.draw == 1:
+            return talon + b"".join(sorted(columns))
+        if waste % self.draw == 0 or waste == len(talon):
+            waste = 0
+        return _BYTES[waste] + talon + b"".join(sorted(columns))
 
     def score(self, position: tuple) -> int:
         """Cards still to go up (twice), face-down cards, and face-down cards lying on a lower card
@@ -264,7 +267,7 @@ class KlondikeRules:
                             continue
                         shuffles.append((RUN, i, j, n))
                     elif self.pairing:
-                        shuffles += self._paired(position, (RUN, i, j, n))
+                        shuffles += self._paired(position, (RUN, i, j, n), places)
                     else:
                         shuffles.append((RUN, i, j, n))
                 elif down:
@@ -334,25 +337,28 @@ class KlondikeRules:
         )
         return shuffles + emptying + talon_moves[::-1] + uncovering + up
 
-    def _paired(self, position: tuple, shuffle: tuple) -> list[tuple]:
+    def _paired(self, position: tuple, shuffle: tuple, places: dict) -> list[tuple]:
         """``shuffle`` (a run moved off face-up card ``X`` onto ``X``'s twin) with each move that
         then uses ``X``: ``X`` going up, or the run's twin card coming onto ``X`` from the tableau,
-        the talon or a foundation. Alone when the safe moves it sets off take ``X`` up at once."""
+        the talon or a foundation. Alone when the safe moves it sets off take ``X`` up at once.
+        ``places`` is ``_face_up`` of the position's columns."""
         _, i, j, n = shuffle
-        uncovered, card = position[0][i][-n - 1], position[0][i][-n]
+        run = position[0][i][-n:]
+        uncovered, card = position[0][i][-n - 1], run[0]
         after = self.after(position, shuffle)
         columns, foundations, talon, waste = after
         source = columns[i]
         if len(source) == 1 or source[-1] != uncovered:
             return [shuffle]
+        # ``X`` did not go up, so no card did (``after`` settles only when the move's new top
+        # goes up): the face-up cards are where they were, but for the run.
         uses: list[tuple] = []
         if foundations[SUIT[uncovered]] == RANK[uncovered]:
             uses.append((TO_FOUNDATION, i))
         twin = SAME_COLOUR[SUIT[card]] * 13 + RANK[card]
-        place = _place(columns, twin)
-        if place is not None:
-            k, at = place
-            uses.append((RUN, k, i, len(columns[k]) - at))
+        k = places.get(twin)  # the twin is not in the run: its rank is the run's first
+        if k is not None:
+            uses.append((RUN, k, i, len(columns[k]) - columns[k].index(twin)))
         elif foundations[SUIT[twin]] == RANK[twin] + 1:
             if RANK[twin] >= 2 and not is_safe(twin, foundations):
                 uses.append((FROM_FOUNDATION, SUIT[twin], i))
@@ -363,7 +369,7 @@ class KlondikeRules:
                     continue
                 move = (TALON_TO_COLUMN, q, i)
                 if covering:
-                    uses += self._covered(after, move, twin, _face_up(columns))
+                    uses += self._covered(after, move, twin, _moved(places, run, j))
                 else:
                     uses.append(move)
         return [
@@ -373,7 +379,11 @@ class KlondikeRules:
 
     def _covered(self, position: tuple, first: tuple, card: int, places: dict) -> list[tuple]:
         """``first`` (a talon card onto a column) followed by each way to cover that card;
-        ``places`` is ``_face_up`` of the position's columns."""
+        ``places`` is ``_face_up`` of the position's columns.
+
+        ``first`` sends no card up: a settled draw-1 talon (only draw 1 covers talon cards)
+        holds no card that goes up, and no safe card comes off a foundation. So after it the
+        face-up cards are where they were, and ``card`` lies on the column."""
         columns, foundations, talon = position[:3]
         column = first[2]
         found = []
@@ -390,9 +400,9 @@ class KlondikeRules:
             elif cover in talon:
                 if inner is None:
                     inner = self.after(position, first)
-                    inner_places = _face_up(inner[0])
                 if self.draw == 1 and self.covering:
                     second = (TALON_TO_COLUMN, inner[2].index(cover) + 1, column)
+                    inner_places = _moved(places, (card,), column)
                     for _, tail in self._covered(inner, second, cover, inner_places):
                         found.append((CHAIN, (first, *tail)))
                     continue
@@ -404,7 +414,14 @@ class KlondikeRules:
         return found
 
     def after(self, position: tuple, move: tuple, record: list | None = None) -> tuple:
-        if move[0] == CHAIN:
+        """The position after ``move``, settled.
+
+        ``position`` is settled, so when no foundation grows only one card can newly go up: the
+        top the move lays open or the card it brings (a lower foundation makes no card safe, and
+        only the card that came down newly fits). That card alone is checked, and the whole
+        settling runs only when it goes up or a foundation grew."""
+        kind = move[0]
+        if kind == CHAIN:
             for step in move[1]:
                 if record is not None:
                     record.append((position, step))
@@ -412,63 +429,47 @@ class KlondikeRules:
             return position
         columns, foundations, talon, waste = position
         columns = list(columns)
-        kind = move[0]
-        touched = None
         if kind == RUN:
+            # The run's top card was a top already, so only the card beneath the run is new.
             _, i, j, n = move
             source = columns[i]
             columns[j] += source[-n:]
-            columns[i] = _flip(source[:-n])
-            touched = (i, j)
+            new = columns[i] = _flip(source[:-n])
         elif kind == TO_FOUNDATION:
             source = columns[move[1]]
             foundations = list(foundations)
             foundations[SUIT[source[-1]]] += 1
             columns[move[1]] = _flip(source[:-1])
+            return self._settle(columns, foundations, talon, waste, record)
         elif kind == FROM_FOUNDATION:
             _, suit, j = move
             foundations = list(foundations)
             foundations[suit] -= 1
-            columns[j] += bytes((suit * 13 + foundations[suit],))
-            touched = (j,)
+            new = columns[j] = columns[j] + bytes((suit * 13 + foundations[suit],))
+            foundations = tuple(foundations)
         else:
             q = move[1]
             card = talon[q - 1]
-            if kind == TALON_TO_COLUMN:
-                columns[move[2]] += bytes((card,))
-                touched = (move[2],)
-            else:
-                foundations = list(foundations)
-                foundations[SUIT[card]] += 1
             talon = talon[: q - 1] + talon[q:]
             waste = q - 1
-        return self._settle(columns, foundations, talon, waste, record, touched)
+            if kind != TALON_TO_COLUMN:
+                foundations = list(foundations)
+                foundations[SUIT[card]] += 1
+                return self._settle(columns, foundations, talon, waste, record)
+            new = columns[move[2]] = columns[move[2]] + bytes((card,))
+        if len(new) > 1:
+            card = new[-1]
+            if foundations[SUIT[card]] == RANK[card] and is_safe(card, foundations):
+                return self._settle(columns, foundations, talon, waste, record)
+        return (tuple(columns), foundations, talon, waste)
 
     # ----------------------------------------------------------------- safe moves
 
     def _settle(
-        self,
-        columns: list,
-        foundations: list,
-        talon: bytes,
-        waste: int,
-        record: list | None,
-        touched: tuple | None = None,
+        self, columns: list, foundations: list, talon: bytes, waste: int, record: list | None
     ) -> tuple:
         """Make every safe foundation move (see the module docstring); ``record`` collects them.
-
-        Only the next card of each suit can go up. When the move changed no foundation and the
-        position before it was settled, only the tops of the ``touched`` columns can be new.
-        """
-        if touched is not None:
-            for i in touched:
-                column = columns[i]
-                if len(column) > 1:
-                    card = column[-1]
-                    if foundations[SUIT[card]] == RANK[card] and is_safe(card, foundations):
-                        break
-            else:
-                return (tuple(columns), tuple(foundations), talon, waste)
+        Only the next card of each suit can go up."""
         foundations = list(foundations)
         from_talon = self.draw == 1
         # Each column's top card, kept up to date as cards go up.
