@@ -42,14 +42,19 @@ TARGET = 5.0
 SOLITERM_GAME_STEPS = 250
 
 
+def random_action(mask: np.ndarray, rng: random.Random) -> int:
+    """A random legal action, or 0 where none is legal (a game over: a deal lost before any
+    move, or an ended game that a vector environment deals again on this step)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))]) if len(legal) else 0
+
+
 def play_single(env_id: str, options: dict, steps: int) -> int:
     env = gymnasium.make(env_id, **options)
     rng = random.Random(1)
     _, info = env.reset(seed=0)
     for _ in range(steps):
-        legal = np.flatnonzero(info["action_mask"])  # empty for a deal lost before any move
-        action = legal[rng.randrange(len(legal))] if len(legal) else 0
-        _, _, terminated, truncated, info = env.step(action)
+        _, _, terminated, truncated, info = env.step(random_action(info["action_mask"], rng))
         if terminated or truncated:
             _, info = env.reset()
     env.close()
@@ -65,10 +70,7 @@ def play_vector(env_id: str, options: dict, steps: int, envs: int, mode: str) ->
     rng = random.Random(1)
     _, infos = vector.reset(seed=0)
     for _ in range(steps // envs):
-        actions = []
-        for mask in infos["action_mask"]:
-            legal = np.flatnonzero(mask)
-            actions.append(legal[rng.randrange(len(legal))] if len(legal) else 0)
+        actions = [random_action(mask, rng) for mask in infos["action_mask"]]
         _, _, _, _, infos = vector.step(np.array(actions))
     vector.close()
     return steps // envs * envs

@@ -28,18 +28,20 @@ import solitaire_widget as sw
 from solitaire_widget.surveys.runner import solve_deal
 
 TARGET = 1.7
+# The deals surveyed: the game and its options, for the survey and for the bare solving processes.
+GAME, OPTIONS = "klondike", {"draw": 3}
 
 
 def deals_per_second(executor, seeds: range, positions: int) -> tuple[float, dict[int, str]]:
     start = time.perf_counter()
     result = sw.survey(
-        "klondike",
+        GAME,
         seeds,
         time_limit=600,
         positions=positions,
         executor=executor,
         progress=False,
-        draw=3,
+        **OPTIONS,
     )
     return len(seeds) / (time.perf_counter() - start), result.verdicts
 
@@ -71,7 +73,7 @@ def _warm_up(_: int) -> float:
 def solve_in_turn(seeds: range, positions: int) -> None:
     """Every deal one after another in this process, with no survey around it."""
     for seed in seeds:
-        solve_deal("klondike", {"draw": 3}, seed, 600, positions)
+        solve_deal(GAME, OPTIONS, seed, 600, positions)
 
 
 def machine_ceiling(seeds: range, positions: int) -> float:
