@@ -136,3 +136,29 @@ def test_a_notebook_for_a_kernel_that_is_not_installed_is_refused(tmp_path: Path
     notebook.write_text(json.dumps(page))
     with pytest.raises(ExportError, match="the kernel 'no-such-kernel', which is not here"):
         export_page(notebook)
+
+
+# What the page sends when the player ticks "Four-colour deck" in the Options menu.
+_TICK_FOUR_COLOUR = """\
+request = {"type": "set", "version": k._board["version"], "name": "four_colour", "value": True}
+k.comm.handle_msg({"content": {"data": {"method": "custom", "content": request}}, "buffers": []})
+k.four_colour"""
+
+
+def test_an_export_records_no_game_and_saves_no_preference(
+    tmp_path: Path, store_home: Path
+) -> None:
+    """Issue 21: the exporter's own run of a notebook was recorded as the player's games. Its
+    kernel plays moves and changes a setting as a player would, and the store's folder stays
+    empty: no game, no preference."""
+    notebook = write_notebook(
+        tmp_path / "played.ipynb",
+        [
+            "import solitaire_widget as sw",
+            "k = sw.Klondike(seed=12345)\nk.draw()\nk.draw()\nk",
+            _TICK_FOUR_COLOUR,
+        ],
+    )
+    page = export_page(notebook, tmp_path / "played.html", timeout=120).read_text()
+    assert "four_colour&quot;: true" in page or '"four_colour": true' in page  # it ran
+    assert sorted(path.name for path in store_home.iterdir()) == []

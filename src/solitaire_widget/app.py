@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets
 
+from . import preferences
 from .scoreboard import COLUMNS, compute, today
 from .store import recorded_games, store_path
 from .tables import html_table
@@ -72,8 +73,11 @@ class GamePicker(ipywidgets.ToggleButtons):
         board.observe(self._follow, "_board")
 
     def _deal(self, change: dict[str, Any]) -> None:
+        """A visitor's pick: dealt, and kept as the game the app opens on next time."""
         if not self._following:
-            self.board.new_game(**PICKS[change["new"]], winnable=True)
+            pick = PICKS[change["new"]]
+            self.board.new_game(**pick, winnable=True)
+            self.board._remember_next_game(pick)
 
     def _follow(self, change: dict[str, Any]) -> None:
         view = change["new"]
@@ -137,14 +141,21 @@ class PlayerStats(ipywidgets.HTML):
 
 
 class PlayApp(ipywidgets.VBox):
-    """A game picker, a board dealt a proven-winnable Klondike (draw 1) game with its seed kept
-    from the page, and the player's statistics: what a visitor of the Voilà app sees.
+    """A game picker, a board dealt a proven-winnable game with its seed kept from the page, and
+    the player's statistics: what a visitor of the Voilà app sees.
 
+    The game is the one last chosen in the picker or a board's Options menu (with its draw and
+    scoring), Klondike draw 1 with standard scoring until one was (see ``preferences``).
     ``app.board`` is the board, ``app.picker`` the picker and ``app.stats`` the statistics.
     """
 
     def __init__(self) -> None:
-        self.board = Klondike(winnable=True, show_seed=False)
+        choice = preferences.saved().next_game or preferences.NEXT_GAME_DEFAULTS
+        self.board = Klondike(
+            draw=choice["draw"], scoring=choice["scoring"], winnable=True, show_seed=False
+        )
+        if choice["game"] == "applegate":
+            self.board.new_game(game="applegate")
         self.picker = GamePicker(self.board)
         self.stats = PlayerStats(self.board)
         super().__init__([self.picker, self.board, self.stats])

@@ -7,7 +7,9 @@ The notebook is run first, in a fresh kernel from its own folder (as ``jupyter n
 state a notebook saved earlier is not used. The page inlines everything it needs: nbconvert's
 JupyterLab styles, the widget state with each board's module, and a small widget host
 (``static/export-host.js``) in place of the require.js and CDN scripts of nbconvert's own pages.
-Boards in the page hold no seed, so a page can share a deal without its seed.
+Boards in the page hold no seed, so a page can share a deal without its seed. The kernel runs
+with ``SOLITAIRE_WIDGET_AUTOSAVE=0``: an export plays no game of the player's, so it records
+nothing in the game store and saves no preference (it still reads them, as any kernel does).
 
 Needs the ``export`` extra (nbconvert, nbclient, ipykernel).
 """
@@ -33,6 +35,8 @@ except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(
         f"solitaire_widget.export needs {missing.name}: pip install 'solitaire_widget[export]'"
     ) from missing
+
+from .store import AUTOSAVE_VARIABLE
 
 _PACKAGE = Path(__file__).parent
 _HOST = _PACKAGE / "static" / "export-host.js"
@@ -109,7 +113,8 @@ def read_notebook(path: Path) -> Any:
 
 
 def run_notebook(page: Any, path: Path, timeout: int) -> None:
-    """Runs every cell in a fresh kernel from the notebook's folder, keeping the widget state."""
+    """Runs every cell in a fresh kernel from the notebook's folder, keeping the widget state;
+    the kernel writes nothing to the game store (see the module's docstring)."""
     kernel = page.metadata.get("kernelspec", {}).get("name", "python3")
     client = NotebookClient(
         page,
@@ -119,7 +124,7 @@ def run_notebook(page: Any, path: Path, timeout: int) -> None:
         store_widget_state=True,
     )
     try:
-        client.execute()
+        client.execute(env={**os.environ, AUTOSAVE_VARIABLE: "0"})
     except NoSuchKernel:
         raise ExportError(f"{path} asks for the kernel {kernel!r}, which is not here") from None
     except CellTimeoutError:

@@ -34,6 +34,7 @@ class Limits:
     items: int  # list items and object entries in all
     text: int  # characters in one string (keys included)
     size: int = 0  # characters (or bytes) of JSON text, for ``parse_json_text``
+    holder: str = "a saved game"  # what the JSON is, for messages: "more than ... can hold"
 
 
 def brief(value: object) -> str:
@@ -149,7 +150,7 @@ def parse_json_text(text: str | bytes | bytearray, limits: Limits, what: str) ->
     # inside a string), which costs no memory: only text that passes is looked at closer.
     if text.count(",") >= limits.items:
         raise ValueError(
-            f"{what} holds more than {limits.items:,} values, more than a saved game can hold"
+            f"{what} holds more than {limits.items:,} values, more than {limits.holder} can hold"
         )
     opened = text.count("[") + text.count("{")
     if opened > limits.containers:
@@ -157,7 +158,7 @@ def parse_json_text(text: str | bytes | bytearray, limits: Limits, what: str) ->
             raise ValueError(f"{what} is nested too deeply (more than {limits.depth} levels)")
         raise ValueError(
             f"{what} has {opened:,} lists and objects, more than the {limits.containers} "
-            "a saved game can hold"
+            f"{limits.holder} can hold"
         )
     if _deepest(_NOT_BRACKET.sub("", _JSON_STRING.sub("", text)), limits) > limits.depth:
         raise ValueError(f"{what} is nested too deeply (more than {limits.depth} levels)")

@@ -14,11 +14,12 @@ import anywidget
 import traitlets
 from comm import DummyComm
 
-from .. import solver
+from .. import preferences, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
+from ..preferences import Preferences
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -104,8 +105,9 @@ class BoardSettings(TypedDict, total=False):
     ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
     sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
     the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
-    The last three are on, except on a lesson board. ``autosave`` (True): record the game in
-    the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
+    The last three are on, except on a lesson board. ``autosave``: record the game in the local
+    game store (on, except on a lesson board; ``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording
+    off everywhere).
     ``coach`` (False): warn at once when a move loses a game the solver proved winnable.
     ``show_seed`` (True): send the seed to the page; off for boards others will see, since the
     seed and the moves rebuild every hidden card.
@@ -122,21 +124,25 @@ class BoardSettings(TypedDict, total=False):
     show_seed: bool
 
 
-def _checked(settings: BoardSettings) -> dict[str, Any]:
-    """The settings checked, with their defaults. A lesson board (``controls="lesson"``) has no
-    clock, no auto-move and no smart click unless asked for them: the learner makes every move,
-    and a card goes only where the learner puts it."""
+def _checked(settings: BoardSettings, preferred: Preferences | None = None) -> dict[str, Any]:
+    """The settings checked, with their defaults: the player's ``preferred`` ones (for a board a
+    player makes, see ``preferences``), else the package's. A lesson board
+    (``controls="lesson"``) has no clock, no auto-move and no smart click unless asked for
+    them: the learner makes every move, and a card goes only where the learner puts it. Nor is
+    it recorded: a lesson's positions are not the player's games."""
     unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
     if unknown:
         known = ", ".join(BoardSettings.__annotations__)
         raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
     controls = settings.get("controls", "all")
     lesson = isinstance(controls, str) and controls == "lesson"
+    if preferred is not None:
+        settings = preferred.fill(settings, lesson)
     checked = {
         "controls": controls_tuple(controls),
         "show_marks": settings.get("show_marks", True),
         "four_colour": settings.get("four_colour", False),
-        "autosave": settings.get("autosave", True),
+        "autosave": settings.get("autosave", not lesson),
         "coach": settings.get("coach", False),
         "show_seed": settings.get("show_seed", True),
     }
@@ -148,6 +154,7 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         if value is not None and not isinstance(value, bool):
             raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
         checked[name] = not lesson if value is None else value
+    checked["_next_game"] = None if preferred is None else preferred.next_game
     return checked
 
 
@@ -194,6 +201,9 @@ class Board(PageRequests, anywidget.AnyWidget):
     _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
     _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    # The Options menu's saved choices for the next new game (see preferences), or null: the
+    # menu then starts from the board's own.
+    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
@@ -690,7 +700,7 @@ class Klondike(metaclass=GameBoards):
         settings: BoardSettings,
         daily: DailyDeal | None = None,
     ) -> Board:
-        checked = _checked(settings)
+        checked = _checked(settings, preferences.saved())
         if winnable:
             seed = solver.first_winnable_seed("klondike", seed, options)
         return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
@@ -716,7 +726,7 @@ class Klondike(metaclass=GameBoards):
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
         game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return Board._showing(game, _checked(settings))
+        return Board._showing(game, _checked(settings, preferences.saved()))
 
 
 class Applegate(metaclass=GameBoards):
@@ -737,7 +747,7 @@ class Applegate(metaclass=GameBoards):
     def _dealt(
         seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
     ) -> Board:
-        checked = _checked(settings)
+        checked = _checked(settings, preferences.saved())
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
         return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
@@ -746,7 +756,9 @@ class Applegate(metaclass=GameBoards):
     def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return Board._showing(ApplegateGame.from_deal(cards), _checked(settings))
+        return Board._showing(
+            ApplegateGame.from_deal(cards), _checked(settings, preferences.saved())
+        )
 
     @classmethod
     def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Board:
@@ -760,5 +772,6 @@ class Applegate(metaclass=GameBoards):
 def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Board:
     """A board at the game a state dict or its JSON text describes (``g.state()``); board
     settings (``controls``, ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``,
-    ``clock``) as for ``Klondike``."""
+    ``clock``) as for ``Klondike``. The settings left out take the package's defaults, never
+    the player's saved preferences: a loaded position looks and plays the same everywhere."""
     return Board._showing(load_game(state), _checked(settings))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from .. import preferences
 from ..daily import DailyDeal
 from ..engine import GAMES, Game, IllegalMove
 from ..moves import Move
@@ -16,6 +17,7 @@ def resume(game_id: int | None = None, **settings: Unpack[BoardSettings]) -> Boa
     """A board at a recorded game: the most recently played game still being played, or the
     game ``game_id`` (any recorded game, finished ones included). The board has the game's
     whole history, its redo moves and its clock, and goes on recording into the same game.
+    Settings left out take the player's saved preferences, as on ``Klondike``.
 
     Raises ``LookupError`` when there is no such game or the store cannot be read.
     """
@@ -35,7 +37,8 @@ def resume(game_id: int | None = None, **settings: Unpack[BoardSettings]) -> Boa
     daily = None
     if deal.daily is not None and deal.seed is not None:
         daily = DailyDeal(deal.daily, deal.game, deal.options.get("draw"), deal.seed)
-    return Board._showing(game, _checked(settings), resumed=record, daily=daily)
+    checked = _checked(settings, preferences.saved())
+    return Board._showing(game, checked, resumed=record, daily=daily)
 
 
 def rebuild(record: GameRecord) -> Game:
