@@ -164,23 +164,33 @@ def _read(path: Path) -> tuple[Preferences, str | None]:
     try:
         # Non-blocking, so that a FIFO put in the file's place cannot stall the kernel.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return Preferences(), None
+    except (FileNotFoundError, NotADirectoryError):
+        return Preferences(), None  # nothing saved yet (the store's folder may not exist)
     except OSError as error:
         return Preferences(), f"it cannot be opened ({_why(error)})"
     try:
-        with os.fdopen(descriptor, "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                return Preferences(), "it is not a file"
-            text = file.read(LIMITS.size + 1)
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return Preferences(), "it is not a file"
+        text = _first_bytes(descriptor, LIMITS.size + 1)
     except OSError as error:
         return Preferences(), f"it cannot be read ({_why(error)})"
+    finally:
+        os.close(descriptor)
     if len(text) > LIMITS.size:
         return Preferences(), f"it is longer than the {LIMITS.size:,} bytes this module writes"
     try:
         return _preferences(parse_json_text(text, LIMITS, "it")), None
     except ValueError as problem:
         return Preferences(), str(problem)
+
+
+def _first_bytes(descriptor: int, count: int) -> bytes:
+    """Up to ``count`` bytes from the start of an open file, however long it is."""
+    chunks = []
+    while count > 0 and (chunk := os.read(descriptor, count)):
+        chunks.append(chunk)
+        count -= len(chunk)
+    return b"".join(chunks)
 
 
 def _preferences(content: Any) -> Preferences:
