@@ -102,9 +102,11 @@ class PageRequests:
             self.set_trait("_busy", None)
 
     def _show_busy(self, text: str) -> None:
-        """Tell the page the kernel is busy. Outside ``hold_sync`` the trait is sent at once,
-        so the page shows it while the work runs."""
+        """Tell the page the kernel is busy, at once (inside ``hold_sync`` too), so the page
+        shows it while the work runs."""
         self.set_trait("_busy", {"text": text, "done": None})
+        if self._holding_sync:
+            self.send_state("_busy")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page never sets the game: it asks through requests. What it tries to set is
@@ -220,19 +222,21 @@ class PageRequests:
         if options is None:
             self.new_game()
             return
-        if options["game"] == "applegate":
-            # Applegate has no draw or scoring: the Klondike choices saved before stay.
-            choice = {"game": "applegate", "winnable": options["winnable"]}
-            self.new_game(game="applegate", winnable=options["winnable"])
-        else:
-            choice = options
-            self.new_game(
-                game="klondike",
-                draw=options["draw"],
-                scoring=options["scoring"],
-                winnable=options["winnable"],
-            )
-        self._remember_next_game(choice)
+        # The new game and the menu's choices reach the page in one update.
+        with self.hold_sync():
+            if options["game"] == "applegate":
+                # Applegate has no draw or scoring: the Klondike choices saved before stay.
+                choice = {"game": "applegate", "winnable": options["winnable"]}
+                self.new_game(game="applegate", winnable=options["winnable"])
+            else:
+                choice = options
+                self.new_game(
+                    game="klondike",
+                    draw=options["draw"],
+                    scoring=options["scoring"],
+                    winnable=options["winnable"],
+                )
+            self._remember_next_game(choice)
 
     def _remember_next_game(self, choice: dict[str, Any]) -> None:
         """Keep the choices of a new game the player dealt (the menu's, the app's picker's)
