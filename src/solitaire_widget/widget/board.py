@@ -312,6 +312,8 @@ class Board(PageRequests, anywidget.AnyWidget):
             if self._recorder.path is not None:
                 self._follow_clock()
                 self._record(self._message_id)
+            else:  # starting needs no status; stopping waits until the status is worked out
+                self._timer.begin(game.version != self._dealt_version)
             return
         with self.hold_sync():
             self._set("score", game.score)
