@@ -24,12 +24,13 @@ import concurrent.futures
 import math
 import os
 from collections.abc import Iterable
+from contextlib import nullcontext
 from typing import Any
 
 from ..engine import GAMES
 from .journal import SEEDS, Journal
 from .results import Row, Share, Survey, wilson_interval
-from .runner import solve_all, solve_deal
+from .runner import process_pool, solve_all, solve_deal
 
 __all__ = ["Row", "Share", "Survey", "solve_deal", "survey", "wilson_interval"]
 
@@ -51,7 +52,7 @@ def survey(
     positions each when given).
 
     ``executor``: any ``concurrent.futures.Executor``; by default a process pool with one worker
-    per core, shut down at the end. ``window``: how many deals may be in flight at once (default
+    per core, whose workers end with the survey however it ends (``runner.process_pool``). ``window``: how many deals may be in flight at once (default
     four per core). ``out``: a CSV file to append rows to and resume from. ``progress``: a tqdm
     bar when tqdm is installed.
     """
@@ -71,26 +72,22 @@ def survey(
 
     journal = Journal(out, label) if out is not None else None
     wanted: dict[int, Row | None] = {}
-    own = executor is None
-    if own:
-        executor = concurrent.futures.ProcessPoolExecutor(max_workers=cores)
     bar = _progress_bar(seeds, label) if progress else None
     try:
-        fresh = (seed for seed in _checked(seeds) if _to_solve(seed, wanted, journal, bar))
-        task = lambda seed: (kind, options, seed, float(time_limit), positions)  # noqa: E731
-        for row in solve_all(executor, task, fresh, window):
-            wanted[row.seed] = row
-            if journal is not None:
-                journal.append(row)
-            if bar is not None:
-                bar.update()
+        with process_pool(cores) if executor is None else nullcontext(executor) as pool:
+            fresh = (seed for seed in _checked(seeds) if _to_solve(seed, wanted, journal, bar))
+            task = lambda seed: (kind, options, seed, float(time_limit), positions)  # noqa: E731
+            for row in solve_all(pool, task, fresh, window):
+                wanted[row.seed] = row
+                if journal is not None:
+                    journal.append(row)
+                if bar is not None:
+                    bar.update()
     finally:
         if bar is not None:
             bar.close()
         if journal is not None:
             journal.close()
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
     return Survey(label, [row for row in wanted.values() if row is not None], positions)
 
 
