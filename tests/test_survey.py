@@ -225,7 +225,7 @@ def _wait_until(condition, seconds: float) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
-@pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
 def test_a_survey_killed_mid_way_leaves_no_worker_running(kill: signal.Signals) -> None:
     survey = subprocess.Popen(
         [

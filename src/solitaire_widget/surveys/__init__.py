@@ -52,9 +52,9 @@ def survey(
     positions each when given).
 
     ``executor``: any ``concurrent.futures.Executor``; by default a process pool with one worker
-    per core, whose workers end with the survey however it ends (``runner.process_pool``). ``window``: how many deals may be in flight at once (default
-    four per core). ``out``: a CSV file to append rows to and resume from. ``progress``: a tqdm
-    bar when tqdm is installed.
+    per core, whose workers end with the survey however it ends (``runner.process_pool``).
+    ``window``: how many deals may be in flight at once (default four per core). ``out``: a CSV
+    file to append rows to and resume from. ``progress``: a tqdm bar when tqdm is installed.
     """
     kind = _kind(game)
     # Refuses bad options here rather than in every worker; the label names the options in
