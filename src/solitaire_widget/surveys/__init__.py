@@ -28,6 +28,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from ..engine import GAMES
+from ..options import checked_options
 from .journal import SEEDS, Journal
 from .results import Row, Share, Survey, wilson_interval
 from .runner import process_pool, solve_all, solve_deal
@@ -57,9 +58,10 @@ def survey(
     file to append rows to and resume from. ``progress``: a tqdm bar when tqdm is installed.
     """
     kind = _kind(game)
-    # Refuses bad options here rather than in every worker; the label names the options in
-    # full, so that survey("klondike") and survey("klondike", draw=1) share a file.
-    played = GAMES[kind](seed=0, **options).options
+    # Refuses bad options here rather than in every worker, and sends the workers the options as
+    # the game keeps them; the label names them in full, so that survey("klondike") and
+    # survey("klondike", draw=1) share a file.
+    played = checked_options(kind, options)
     label = " ".join([kind, *(f"{name}={value}" for name, value in played.items())])
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise ValueError(f"time_limit is a number of seconds, not {time_limit!r}")
@@ -76,7 +78,7 @@ def survey(
     try:
         with process_pool(cores) if executor is None else nullcontext(executor) as pool:
             fresh = (seed for seed in _checked(seeds) if _to_solve(seed, wanted, journal, bar))
-            task = lambda seed: (kind, options, seed, float(time_limit), positions)  # noqa: E731
+            task = lambda seed: (kind, played, seed, float(time_limit), positions)  # noqa: E731
             for row in solve_all(pool, task, fresh, window):
                 wanted[row.seed] = row
                 if journal is not None:
