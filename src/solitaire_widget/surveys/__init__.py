@@ -1,8 +1,11 @@
 """``sw.survey``: solve many deals through any ``concurrent.futures.Executor``.
 
-    survey = sw.survey("klondike", range(1000), time_limit=10, draw=3)
-    survey.summary["won"]            # Share: 812/1000 = 81.2% (95% CI 78.7-83.5%)
-    survey.to_pandas()
+>>> import solitaire_widget as sw
+>>> survey = sw.survey("klondike", range(20), positions=2000, time_limit=60, draw=3, progress=False)
+>>> print(survey.summary["won"])
+15/20 = 75.0% (95% CI 53.1-88.8%)
+>>> survey.to_pandas().shape
+(20, 5)
 
 A process pool over the machine's cores by default; ``executor=client.get_executor()`` runs the
 same survey on a Dask cluster (any executor with ``submit`` returning a ``concurrent.futures``
