@@ -102,10 +102,13 @@ def test_the_table_gives_the_defaults_the_words_and_the_messages():
     assert GAME_OPTIONS == {"klondike": (DRAW, SCORING), "applegate": ()}
     assert defaults("klondike") == {"draw": 1, "scoring": "standard"}
     assert defaults("applegate") == {}
-    engine = inspect.signature(KlondikeGame).parameters
-    board = inspect.signature(sw.Klondike).parameters
+    from solitaire_widget.gym import KlondikeEnv
+
+    signatures = [
+        inspect.signature(made).parameters for made in (KlondikeGame, sw.Klondike, KlondikeEnv)
+    ]
     for option in GAME_OPTIONS["klondike"]:
-        assert engine[option.name].default == board[option.name].default == option.default
+        assert {made[option.name].default for made in signatures} == {option.default}
     assert checked_options("klondike", {"draw": np.int32(3)}) == {"draw": 3, "scoring": "standard"}
     assert DRAW.choices() == "1 or 3"
     assert SCORING.choices("null") == "'standard', 'vegas' or null"
