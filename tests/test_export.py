@@ -4,7 +4,9 @@ refusals for anything that is not a notebook it can run."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -107,6 +109,42 @@ def test_a_missing_or_broken_notebook_is_refused_with_a_clear_message(
     error = capsys.readouterr().err
     assert error.startswith(f"error: {notebook}") and complaint in error
     assert not (tmp_path / "page.html").exists()
+
+
+@pytest.mark.parametrize("folder", ["some_dir/", "existing"])
+def test_a_folder_as_the_page_is_refused_with_a_message_before_the_notebook_runs(
+    tmp_path: Path, capsys, folder: str
+) -> None:
+    notebook = write_notebook(tmp_path / "play.ipynb", ["raise SystemExit('it ran')"])
+    (tmp_path / "existing").mkdir()
+    output = f"{tmp_path}/{folder}"
+    assert main([str(notebook), "-o", output]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        f"error: {output} is a folder: name the page to write, such as "
+        f"{Path(output) / 'play.html'}\n"
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["existing", "play.ipynb"]
+
+
+def test_a_page_that_cannot_be_written_is_refused_with_a_message(tmp_path: Path, capsys) -> None:
+    notebook = write_notebook(tmp_path / "play.ipynb", ["1 + 1"])
+    (tmp_path / "a_file").write_text("")
+    assert main([str(notebook), "-o", str(tmp_path / "a_file" / "page.html")]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot write {tmp_path / 'a_file'}")
+
+
+def test_the_page_gets_the_mode_a_new_file_gets_so_a_web_server_can_read_it(
+    tmp_path: Path,
+) -> None:
+    notebook = write_notebook(tmp_path / "play.ipynb", ["1 + 1"])
+    before = os.umask(0o002)
+    try:
+        page = export_page(notebook, timeout=120)
+    finally:
+        os.umask(before)
+    assert stat.S_IMODE(page.stat().st_mode) == 0o664
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["play.html", "play.ipynb"]
 
 
 def test_a_folder_is_not_a_notebook(tmp_path: Path) -> None:

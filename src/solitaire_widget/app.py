@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets
 
 from . import preferences
+from .options import DRAW
 from .scoreboard import COLUMNS, compute, today
 from .store import recorded_games, store_path
 from .tables import html_table
@@ -22,8 +23,7 @@ from .widget import Board, Klondike
 
 # The picker's choices, as the board's options menu names them, and the new game each deals.
 PICKS: dict[str, dict[str, Any]] = {
-    "Klondike · draw 1": {"game": "klondike", "draw": 1},
-    "Klondike · draw 3": {"game": "klondike", "draw": 3},
+    **{f"Klondike · {DRAW.words[n]}": {"game": "klondike", "draw": n} for n in DRAW.values},
     "Applegate": {"game": "applegate"},
 }
 # The figures a player looks at first; the rest (scores, daily streaks) are on the Stats panel.
@@ -47,7 +47,7 @@ _STATS_STYLE = """<style>
 
 def pick_of(kind: str, options: dict[str, Any]) -> str:
     """The picker's choice that names the game a board shows (any Klondike scoring)."""
-    return "Applegate" if kind == "applegate" else f"Klondike · draw {options.get('draw')}"
+    return "Applegate" if kind == "applegate" else f"Klondike · {DRAW.words[options['draw']]}"
 
 
 class GamePicker(ipywidgets.ToggleButtons):

@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine import GAMES
-from .engine.klondike import DRAWS, SCORINGS
 from .engine.saving import write_atomically
+from .options import DRAW, SCORING
 from .shape import Limits, brief, parse_json_text
 from .store import autosave_enabled, store_path
 
@@ -224,9 +224,9 @@ def _next_game_problem(choice: Mapping[str, Any]) -> str | None:
     game, draw, scoring = choice["game"], choice["draw"], choice["scoring"]
     if not isinstance(game, str) or game not in GAMES:
         return f"the next game is klondike or applegate, not {brief(game)}"
-    if isinstance(draw, bool) or not isinstance(draw, int) or draw not in DRAWS:
+    if isinstance(draw, bool) or not isinstance(draw, int) or draw not in DRAW.values:
         return f"the next game draws 1 or 3 cards, not {brief(draw)}"
-    if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORINGS):
+    if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORING.values):
         return f"the next game's scoring is standard, vegas or null, not {brief(scoring)}"
     if not isinstance(choice["winnable"], bool):
         return f"the next game's winnable choice is true or false, not {brief(choice['winnable'])}"

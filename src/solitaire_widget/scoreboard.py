@@ -20,11 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .options import SCORING
 from .store import GameRecord, recorded_games
 from .tables import Table, duration
 from .words import variant_label
 
-_SCORINGS = ("standard", "vegas", None)
+_SCORINGS = SCORING.values
 
 COLUMNS = (
     "Variant", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time",

@@ -19,6 +19,7 @@ from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
+from ..options import checked_options, defaults
 from ..preferences import Preferences
 from ..solver.coach import Coach
 from ..solver.review import Review
@@ -46,7 +47,7 @@ _UNBUILT_ESM = """export default {
 """
 
 FINDING_A_DEAL = "Finding a winnable deal..."
-KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
+KLONDIKE_DEFAULTS = defaults("klondike")
 
 
 class _Unchanged:
@@ -584,7 +585,7 @@ class Board(PageRequests, anywidget.AnyWidget):
             options["draw"] = draw
         if scoring is not UNCHANGED:
             options["scoring"] = scoring
-        return kind, options
+        return kind, checked_options(kind, options)
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
