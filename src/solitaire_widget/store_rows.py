@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .engine import GAMES
 from .shape import Limits, brief, parse_json_text
@@ -34,6 +35,7 @@ LARGEST_COUNT = 2**53
 STATUSES = ("playing", "won", "lost")
 _OPTIONS_LIMITS = Limits(depth=1, containers=1, items=8, text=16, size=200)
 _SEED = re.compile(r"[0-9]{1,20}")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -109,8 +111,6 @@ def _checked(row: dict[str, Any], line: list[str]) -> GameRecord:
         options = checked_options(game, options, "its options: ")
     except ValueError as error:
         raise _Bad(str(error)) from None
-    started = _time(row["started"], "start time")
-    assert started is not None
     seed, start = _seed(row["seed"]), _start(row["start"])
     if seed is None and start is None:
         raise _Bad("it has neither a seed nor a start position to deal from")
@@ -122,13 +122,13 @@ def _checked(row: dict[str, Any], line: list[str]) -> GameRecord:
         status=_status(row["status"]),
         score=_score(row["score"], "score"),
         seconds=_seconds(row["seconds"], "time played"),
-        started=started,
-        last_played=_time(row["last_played"], "last played time", optional=True),
-        won_at=_time(row["won_at"], "time won", optional=True),
-        win_moves=_count(row["win_moves"], "move count when won", optional=True),
-        win_seconds=_seconds(row["win_seconds"], "time played when won", optional=True),
+        started=_time(row["started"], "start time"),
+        last_played=_maybe(_time, row["last_played"], "last played time"),
+        won_at=_maybe(_time, row["won_at"], "time won"),
+        win_moves=_maybe(_count, row["win_moves"], "move count when won"),
+        win_seconds=_maybe(_seconds, row["win_seconds"], "time played when won"),
         win_score=_score(row["win_score"], "score when won"),
-        abandoned_at=_time(row["abandoned_at"], "time abandoned", optional=True),
+        abandoned_at=_maybe(_time, row["abandoned_at"], "time abandoned"),
         # The writes' own count: one that is not is not the player's concern, and the next
         # write (which finds it changed) puts the whole game in the row again.
         revision=row["revision"] if type(row["revision"]) is int else None,
@@ -143,29 +143,23 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def _is_number(value: Any) -> bool:
-    return type(value) in (int, float)
+def _maybe(check: Callable[[Any, str], T], value: Any, what: str) -> T | None:
+    """``check`` for a field that may be empty (NULL)."""
+    return None if value is None else check(value, what)
 
 
-def _time(value: Any, what: str, optional: bool = False) -> float | None:
-    if value is None and optional:
-        return None
-    if not _is_number(value) or not 0 <= value <= LATEST_TIME:  # nan fails the comparison too
-        raise _Bad(f"its {what} is {brief(value)}, not a time")
+def _time(value: Any, what: str, kind: str = "a time") -> float:
+    # nan fails the comparison too
+    if type(value) not in (int, float) or not 0 <= value <= LATEST_TIME:
+        raise _Bad(f"its {what} is {brief(value)}, not {kind}")
     return float(value)
 
 
-def _seconds(value: Any, what: str, optional: bool = False) -> Any:
-    if value is None and optional:
-        return None
-    if not _is_number(value) or not 0 <= value <= LATEST_TIME:
-        raise _Bad(f"its {what} is {brief(value)}, not a number of seconds")
-    return float(value)
+def _seconds(value: Any, what: str) -> float:
+    return _time(value, what, "a number of seconds")
 
 
-def _count(value: Any, what: str, optional: bool = False) -> Any:
-    if value is None and optional:
-        return None
+def _count(value: Any, what: str) -> int:
     if type(value) is not int or not 0 <= value <= LARGEST_COUNT:
         raise _Bad(f"its {what} is {brief(value)}, not a count")
     return value
@@ -178,7 +172,7 @@ def _score(value: Any, what: str) -> int | None:
 
 
 def _status(value: Any) -> str:
-    if value not in STATUSES or not isinstance(value, str):
+    if not isinstance(value, str) or value not in STATUSES:
         raise _Bad(f"its status is {brief(value)}, not one of {', '.join(STATUSES)}")
     return value
 
