@@ -145,7 +145,7 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
     if not isinstance(kind, str) or kind not in GAMES:
         raise ValueError(f"{where}game must be 'klondike' or 'applegate', not {brief(kind)}")
 
-    game = GAMES[kind]._unconfigured(**_options(kind, state["options"], where))
+    game = GAMES[kind]._unconfigured(**read_options(kind, state["options"], where))
     seed = state["seed"]
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
         raise ValueError(
@@ -196,9 +196,9 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
     return game
 
 
-def _options(kind: str, options: Any, where: str) -> dict[str, Any]:
-    """The game's options, every one named and each of exactly its type (``options.py``):
-    ``3.0`` is not a draw count and ``true`` is not 1."""
+def read_options(kind: str, options: Any, where: str = "") -> dict[str, Any]:
+    """Options from outside (a saved state, a store's row): every one named and each of exactly
+    its type (``options.py``): ``3.0`` is not a draw count and ``true`` is not 1."""
     if not isinstance(options, dict):
         raise ValueError(f"{where}options must be an object, not {brief(options)}")
     try:

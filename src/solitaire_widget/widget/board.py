@@ -269,6 +269,12 @@ class Board(PageRequests, anywidget.AnyWidget):
         recorded (``autosave=False``, ``SOLITAIRE_WIDGET_AUTOSAVE=0``, or a store that failed)."""
         return self._recorder.game_id
 
+    def _record_for(self, player: str | None) -> None:
+        """Record this board's games from now on as ``player``'s (see ``Recorder``): the Voilà
+        app's visitor once their page has sent their token. The game shown is recorded at once."""
+        self._recorder = Recorder(store_path() if autosave_enabled() else None, player)
+        self._record(self._message_id)
+
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
         made on that game is stale here."""

@@ -149,7 +149,8 @@ class PageRequests:
             "finish": self.auto_finish,
             "set": lambda: self._player_sets(request["name"], request["value"]),
             "stats": lambda: self.set_trait(
-                "_stats", scoreboard.panel(self._game.kind, self._game.options)
+                "_stats",
+                scoreboard.panel(self._game.kind, self._game.options, self._recorder.player),
             ),
             "review": self._open_review,
             "review_step": lambda: self._review_step(request["index"]),
