@@ -99,7 +99,8 @@ def assert_board_agrees(board: Any) -> None:
         assert not board._view_behind
         assert_view(game, board._trait_values)
         seed = str(game.seed) if game.seed is not None and board.show_seed else None
-        assert_view(game, {**page.model, "seed": seed and int(seed)})
+        score = None if page.model["score"] == "" else page.model["score"]  # "": no score
+        assert_view(game, {**page.model, "seed": seed and int(seed), "score": score})
     else:
         assert_view(game, {name: getattr(board, name) for name in board.keys})
 
