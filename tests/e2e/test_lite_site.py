@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request, Route, expect
@@ -125,13 +124,11 @@ def offline_page(context: BrowserContext, site: str, kernel_access: bool = False
 
 
 def _expose_app(route: Route) -> None:
-    if urlsplit(route.request.url).path.endswith("/jupyter-lite.json"):
-        response = route.fetch()
-        config = response.json()
-        config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
-        route.fulfill(response=response, json=config)
-    else:
-        route.fallback()
+    """The site's jupyter-lite.json with `exposeAppInBrowser` on (window.jupyterapp)."""
+    response = route.fetch()
+    config = response.json()
+    config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = "true"
+    route.fulfill(response=response, json=config)
 
 
 @pytest.fixture
@@ -183,12 +180,14 @@ def moves_shown(root: Locator) -> Locator:
 
 
 def assert_board_answers_a_click(root: Locator) -> None:
-    """The board is not busy and a click on its stock is applied: the moves go up by one."""
+    """The board is not busy and a click on its stock is applied: the moves go up (by more
+    than one when auto-move sends the card turned home)."""
     expect(root).not_to_have_class(re.compile(r"\bsw-working\b"), timeout=SEARCH_TIMEOUT)
     expect(root.locator(".sw-busy")).to_be_hidden()
-    before = int(moves_shown(root).inner_text())
+    before = moves_shown(root).inner_text()
     root.locator('[data-pile="stock"]').click()
-    expect(moves_shown(root)).to_have_text(str(before + 1), timeout=30_000)
+    expect(moves_shown(root)).not_to_have_text(before, timeout=30_000)
+    assert int(moves_shown(root).inner_text()) > int(before)
 
 
 def test_play_notebook_runs_in_the_site_with_no_outside_request(play_page: OfflinePage) -> None:
@@ -217,7 +216,6 @@ def test_new_game_leaves_the_board_answering(play_page: OfflinePage) -> None:
     klondike.get_by_role("button", name="New game").click()
     expect(moves_shown(klondike)).to_have_text("0", timeout=SEARCH_TIMEOUT)
     assert_board_answers_a_click(klondike)
-    expect(moves_shown(klondike)).to_have_text("1")
     play_page.assert_offline()
 
 
@@ -246,7 +244,6 @@ def test_review_and_leave_review_leave_the_board_answering(play_page: OfflinePag
     expect(panel).to_be_hidden(timeout=30_000)
     expect(demo).not_to_have_class(re.compile(r"\bsw-reviewing\b"))
     assert_board_answers_a_click(demo)
-    expect(moves_shown(demo)).to_have_text("16")
     play_page.assert_offline()
 
 
