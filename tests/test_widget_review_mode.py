@@ -84,7 +84,7 @@ def test_the_busy_strip_shows_while_the_review_runs():
     board, page = lost_board()
     page.request("review")
     busy = page.received("_busy")
-    assert busy == [{"text": REVIEWING, "done": None}, None]
+    assert busy == [{"text": REVIEWING, "done": None}, {}]
     order = [name for update in page.updates for name in update if name in ("_busy", "_review")]
     assert order == ["_busy", "_review", "_busy"]
 

@@ -65,10 +65,22 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, widget: Board) -> str | None:
+def _seed_to_json(seed: int | None, widget: Board) -> str:
     """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
-    made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
-    return None if seed is None or not widget.show_seed else str(seed)
+    made with ``show_seed=False`` sends "": the seed and the moves rebuild every hidden card."""
+    return "" if seed is None or not widget.show_seed else str(seed)
+
+
+# No trait goes to the page as null. JupyterLite's kernel (Pyodide) turns a None in the state it
+# sends into JavaScript's undefined, which the JSON on the way drops: the page would never hear
+# a trait go back to None (a progress strip that never clears, a review that never closes).
+# What has no value is sent empty instead: {} for the dicts, "" for the score and the seed.
+def _dict_to_json(value: dict[str, Any] | None, _board: Board) -> dict[str, Any]:
+    return {} if value is None else value
+
+
+def _score_to_json(score: int | None, _board: Board) -> int | str:
+    return "" if score is None else score
 
 
 def _clock_to_json(_settled: dict[str, Any], board: Board) -> dict[str, Any]:
@@ -171,7 +183,9 @@ class Board(PageRequests, anywidget.AnyWidget):
     _css = _bundle_file("widget.css", "")
 
     status = _ViewUnicode("playing", read_only=True).tag(sync=True)
-    score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    score = traitlets.Int(None, allow_none=True, read_only=True).tag(
+        sync=True, to_json=_score_to_json
+    )
     moves = traitlets.Int(0, read_only=True).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
         sync=True, to_json=_seed_to_json
@@ -195,16 +209,24 @@ class Board(PageRequests, anywidget.AnyWidget):
     ).tag(sync=True)
     _board = _ViewDict().tag(sync=True)
     _message = _ViewDict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
-    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True)
+    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True, to_json=_dict_to_json)
     _clock = _ViewDict().tag(sync=True, to_json=_clock_to_json)
-    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
     # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
-    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
-    _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    # The Options menu's saved choices for the next new game (see preferences), or null: the
-    # menu then starts from the board's own.
-    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
+    # Review mode: None (sent as {}), or the reviewed position the page shows (widget.reviewing).
+    _review = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
+    # The Options menu's saved choices for the next new game (see preferences), or None (sent
+    # as {}): the menu then starts from the board's own.
+    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
