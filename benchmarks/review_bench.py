@@ -139,7 +139,9 @@ def lost_deals(first: int, games: int) -> None:
                 continue
             shown, seconds = reviewed_on_the_board(game)
             runs = shown["runs"]
-            verdicts = [run["verdict"] for run in runs for _ in range(run["first"], run["last"] + 1)]
+            verdicts = [
+                run["verdict"] for run in runs for _ in range(run["first"], run["last"] + 1)
+            ]
             rows.append((verdicts, shown["turning_point"], seconds, shown["summary"], seed))
         if not rows:
             print(f"{name}: the player won every game")
@@ -160,7 +162,8 @@ def lost_deals(first: int, games: int) -> None:
             f"{statistics.median(times):.2f} s, p95 {times[int(0.95 * (len(times) - 1))]:.2f} s, "
             f"max {times[-1]:.2f} s"
         )
-        for verdicts, _, seconds, summary, seed in rows[:3] + [r for r in rows if r[1] is None][:3]:
+        shown = [r for r in rows if r[1] is not None][:2] + [r for r in rows if r[1] is None][:3]
+        for verdicts, _, seconds, summary, seed in shown:
             print(f"    seed {seed} ({len(verdicts) - 1} moves, {seconds:.1f} s): {summary}")
 
 

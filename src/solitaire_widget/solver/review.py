@@ -53,6 +53,8 @@ START_SHARE = 0.6
 # over a few hundred positions. The slice doubles each time a search runs out of it undecided.
 FIRST_SLICE = 1 / 10
 SMALLEST_SLICE = 0.05
+# Positions named by the solver's key (about half a millisecond each); later ones exactly.
+KEYED_POSITIONS = 2_000
 
 # How each verdict was reached, for the timeline and for the curious.
 SEARCHED = "searched"
@@ -275,15 +277,16 @@ def review(game_or_state: Any, time_limit: float = 10.0, progress: bool = True) 
 
 
 def _positions(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Move]]:
-    """Every position of the game from its start, without history, and the moves between them."""
+    """Every position of the game from its start, without history, and the moves between them
+    (each position written out without the history: a long game costs time in proportion)."""
     game = load_game(state)
     played = game.history
-    states = [game.state()]
+    positions = [game.position()]
     while game.can_undo:
         game.undo()
-        states.append(game.state())
-    states.reverse()
-    return [bare(position) for position in states], played
+        positions.append(game.position())
+    positions.reverse()
+    return positions, played
 
 
 def _verdict_key(state: dict[str, Any]) -> bytes:
@@ -304,7 +307,12 @@ class _Reviewer:
         self.winning: list[Move | None] = [None] * size
         self.how = [NOT_DECIDED] * size
         self.seconds = [0.0] * size
-        self.keys = [_verdict_key(state) for state in states]
+        # A very long game (a loaded history) names its later positions exactly: cheaper, and
+        # just as sound, since the same position always has the same verdict.
+        self.keys = [
+            _verdict_key(state) if i < KEYED_POSITIONS else _position_of(state).encode()
+            for i, state in enumerate(states)
+        ]
         first: dict[bytes, int] = {}
         last: dict[bytes, int] = {}
         for index, key in enumerate(self.keys):
@@ -436,7 +444,7 @@ class _Reviewer:
                 continue
             after = load_game(self.states[index])
             after.move(move)
-            if _verdict_key(after.state()) in self.won_keys:
+            if _verdict_key(after.position()) in self.won_keys:
                 return move
         return None
 
@@ -464,11 +472,13 @@ def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set
     verdict keys of them all."""
     game = load_game(bare(state))
     moves: dict[str, int] = {}
-    keys = {_verdict_key(game.state())}
+    position = game.position()
+    keys = {_verdict_key(position)}
     for step, move in enumerate(line):
-        moves[_position_of(game.state())] = step
+        moves[_position_of(position)] = step
         game.move(move)
-        keys.add(_verdict_key(game.state()))
+        position = game.position()
+        keys.add(_verdict_key(position))
     return moves, keys
 
 
