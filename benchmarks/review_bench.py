@@ -130,13 +130,15 @@ def reviewed_on_the_board(game: Any) -> tuple[dict[str, Any], float]:
     return board._review, time.perf_counter() - started
 
 
-def lost_deals(first: int, games: int) -> None:
+def lost_deals(first: int, games: int, variants: list[str]) -> None:
     for name, draw in VARIANTS.items():
+        if name not in variants:
+            continue
         rows = []
         for seed in range(first, first + games):
             game = played_game(draw, seed)
-            if game.status == "won":
-                continue
+            if game.status == "won" or not game.moves:
+                continue  # won, or no move to make: nothing to review
             shown, seconds = reviewed_on_the_board(game)
             runs = shown["runs"]
             verdicts = [
@@ -151,7 +153,8 @@ def lost_deals(first: int, games: int) -> None:
         positions = sum(len(row[0]) for row in rows)
         times = sorted(row[2] for row in rows)
         print(
-            f"{name}: {len(rows)} lost games ({games - len(rows)} won by the player), "
+            f"{name}: {len(rows)} lost games ({games - len(rows)} won by the player or with no "
+            f"move at all), "
             f"{statistics.mean(len(row[0]) - 1 for row in rows):.0f} moves on average\n"
             f"  start decided {_share(sum(row[0][0] != 'unknown' for row in rows), len(rows))} "
             f"(could be won {sum(row[0][0] == 'won' for row in rows)}, could not "
@@ -230,10 +233,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=1000, help="first seed (1,000)")
     parser.add_argument("--games", type=int, default=40, help="deals per variant (40)")
+    parser.add_argument(
+        "--variant", action="append", choices=list(VARIANTS), help="only this one (repeatable)"
+    )
     parser.add_argument("--constructed", action="store_true", help="also the 200-move games")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
-    lost_deals(args.first, args.games)
+    lost_deals(args.first, args.games, args.variant or list(VARIANTS))
     if args.constructed:
         print()
         constructed()
