@@ -158,6 +158,7 @@ export function readReview(model) {
     runs,
     summary: typeof r.summary === "string" ? r.summary : "",
     verdict: VERDICTS.includes(r.verdict) ? r.verdict : "unknown",
+    finished: r.finished === true && r.index === r.last,
     board,
     played: namedMove(r.played),
     better: namedMove(r.better),

@@ -350,6 +350,13 @@ class Game:
             state["start"] = start
         return state
 
+    def position(self) -> dict[str, Any]:
+        """The position as a state with an empty history: what ``state()`` gives once the
+        history is left out, without the cost of writing out a long one."""
+        state = self._position_dict(self._snapshot())
+        state["history"] = []
+        return state
+
     def _start_state(self) -> dict[str, Any] | None:
         """``state()["start"]``, without writing out the history: the position the history
         is replayed from, or None when it is the seed's deal (or there is no history)."""
