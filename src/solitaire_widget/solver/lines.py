@@ -12,17 +12,22 @@ the new line, replayed through the rules engine, still wins:
 - a card that could safely go up to its foundation (the solver's own safety rule, proven never to
   lose a win) goes up as soon as it can, not steps later;
 - a step that moves a card which a later step moves again is left out when the line still wins
-  without it and gets shorter: a group moved on from pile to pile goes straight to its last place.
+  without it and gets shorter: a group moved on from pile to pile goes straight to its last place;
+- a card that goes somewhere and comes back to where it was (off a foundation and up again with
+  nothing built on it meanwhile, or onto a card and back) stays where it was, when the line
+  still wins that way: a hint must never take back what the hint before it did.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import RANK, SUIT, SUIT_NAMES, long_name, parse_card
+from ..cards import NAME, RANK, SUIT, SUIT_NAMES, long_name, parse_card
 from ..engine import Game, IllegalMove
 from ..moves import Move
+from ..seen import face_up_cards
 from ..state import load_game
 from .klondike import is_safe
 
@@ -33,6 +38,7 @@ __all__ = ["Step", "bare", "polish", "reason", "stock_passes"]
 # replays, not seconds, so that a deal's hints are the same on every machine.
 FOUNDATION_TRIALS = 100
 TRIALS = 60
+ROUND_TRIP_TRIALS = 20
 
 FOUNDATION, EMPTY = "f", "empty"
 ACE, KING = 1, 13
@@ -58,6 +64,7 @@ def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
         played = _foundations_first(played, [FOUNDATION_TRIALS])
         played = _fewer_passes(played, budget)
     played = _fewer_detours(played, budget)
+    played = _no_round_trips(played, [ROUND_TRIP_TRIALS])
     return played.line
 
 
@@ -295,16 +302,62 @@ def _fewer_detours(played: _Played, budget: list[int]) -> _Played:
     return played
 
 
+def _no_round_trips(played: _Played, budget: list[int]) -> _Played:
+    """Leave out both steps of a round trip, a card moved and later brought back to where it
+    was, when the line still wins without them: the last round trips first."""
+    k = len(played.steps) - 1
+    while k >= 0 and budget[0] > 0:
+        steps = played.steps
+        card = steps[k].card
+        back = next((m for m in range(k + 1, len(steps)) if steps[m].card == card), None)
+        if back is not None and steps[back] == _place(played.positions[k], card):
+            budget[0] -= 1
+            trial = played.instead(k, steps[k + 1 : back] + steps[back + 1 :])
+            if trial is not None:
+                played = trial
+        k -= 1
+    return played
+
+
+def _place(position: dict[str, Any], card: int) -> Step | None:
+    """Where ``card`` lies in ``position`` (a state dict), as the step that would put it there:
+    on a foundation, on a face-up card or alone in a column; None anywhere else."""
+    name = NAME[card]
+    if any(pile[-1:] == [name] for pile in position["foundations"]):
+        return Step(card, FOUNDATION)
+    for pile in position["tableau"]:
+        if name in pile["up"]:
+            at = pile["up"].index(name)
+            if at > 0:
+                return Step(card, parse_card(pile["up"][at - 1]))
+            return None if pile["down"] else Step(card, EMPTY)
+    return None
+
+
 # ----------------------------------------------------------------- reasons
 
 
-def reason(game: Game, move: Move, ahead: list[Move]) -> str:
+def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | None = None) -> str:
     """Why ``move`` is worth making from ``game``'s position, in a player's words, judged by what
-    it does and by ``ahead``, the line's moves after it ("frees a face-down card")."""
+    it does and by ``ahead``, the line's moves after it ("frees a face-down card").
+
+    The words name only cards in ``seen``, the cards the player has seen in this attempt (the
+    cards face up now when None): the solver knows where every hidden card lies, and "draws to
+    reach the Ace of clubs" with the Ace in the stock would tell the player."""
+    if seen is None:
+        seen = face_up_cards(game)
+
+    def the(card: int | None, otherwise: str) -> str:
+        return f"the {long_name(card)}" if card is not None and card in seen else otherwise
+
+    def for_holding(held: int | None, verb: str) -> str:
+        """What a card is wanted for: to hold ``held``, named only when seen."""
+        return f"to {verb} {the(held, '')}" if held in seen else "to build on it"
+
     if move.src == "stock" or move.dst == "stock":
         wanted = _next_talon_card(game, [move, *ahead])
         verb = "draws" if move.dst == "waste" else "turns the waste over"
-        return f"{verb} to reach the {long_name(wanted)}" if wanted is not None else verb
+        return f"{verb} to reach {the(wanted, 'a card still in the stock')}"
     after = load_game(game.state())
     after.move(move)
     card = _pile(game, move.src)[-move.n]
@@ -315,7 +368,7 @@ def reason(game: Game, move: Move, ahead: list[Move]) -> str:
         if len(game.up[column]) == move.n:
             king = _next_king_into(after, f"t{column + 1}", ahead)
             if king is not None:
-                return f"makes room for the {long_name(king)}"
+                return f"makes room for {the(king, 'a King')}"
             if move.dst[0] != "f" and _king_waits(after):
                 return f"empties a {'column' if game.kind == 'klondike' else 'pile'} for a King"
     if move.dst[0] == "f":
@@ -328,15 +381,14 @@ def reason(game: Game, move: Move, ahead: list[Move]) -> str:
         return f"plays the {long_name(card)} from the {move.src}"
     if move.src[0] == "f":
         held = _next_onto(after, card, ahead)
-        if held is not None:
-            return f"brings back the {long_name(card)} to hold the {long_name(held)}"
-        return f"brings back the {long_name(card)}"
+        return f"brings back the {long_name(card)} {for_holding(held, 'hold')}"
     if move.src[0] == "t" and len(game.up[int(move.src[1]) - 1]) > move.n:
         column = int(move.src[1]) - 1
         uncovered = game.up[column][-move.n - 1]
         use = _use_of(after, uncovered, ahead)
-        if use:
-            return f"uncovers the {long_name(uncovered)} {use}"
+        if use is not None:
+            onto = use if isinstance(use, str) else for_holding(use, "take")
+            return f"uncovers the {long_name(uncovered)} {onto}"
     if RANK[card] == KING and not game.up[int(move.dst[1]) - 1]:
         return f"puts the {long_name(card)} in the empty {move.dst}"
     return f"builds on the {long_name(game.up[int(move.dst[1]) - 1][-1])}"
@@ -377,22 +429,25 @@ def _next_king_into(game: Game, column: str, ahead: list[Move]) -> int | None:
 
 
 def _next_onto(game: Game, card: int, ahead: list[Move]) -> int | None:
-    """The card the line next puts onto ``card``, if it does so soon."""
+    """The card the line next puts onto ``card``, before ``card`` moves again."""
     replay = load_game(game.state())
-    for move in ahead[:12]:
+    for move in ahead:
         if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
             return _pile(replay, move.src)[-move.n]
+        if move.src[0] != "s" and card in _pile(replay, move.src)[-move.n :]:
+            return None
         replay.move(move)
     return None
 
 
-def _use_of(game: Game, card: int, ahead: list[Move]) -> str | None:
-    """What the line soon does with the just-uncovered ``card``, in words ("for its foundation")."""
+def _use_of(game: Game, card: int, ahead: list[Move]) -> str | int | None:
+    """What the line soon does with the just-uncovered ``card``: words ("for its foundation"),
+    or the card it next puts onto ``card``."""
     replay = load_game(game.state())
     for move in ahead[:12]:
         if _pile(replay, move.src)[-move.n :][:1] == [card]:
             return "for its foundation" if move.dst[0] == "f" else "so that it can move"
         if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
-            return f"to take the {long_name(_pile(replay, move.src)[-move.n])}"
+            return _pile(replay, move.src)[-move.n]
         replay.move(move)
     return None

@@ -19,6 +19,7 @@ from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
+from ..seen import SeenCards
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -27,6 +28,7 @@ from ..words import variant_label
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
+from .dealing import FINDING_A_DEAL, finding_a_deal, seed_to_deal
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
@@ -44,7 +46,6 @@ _UNBUILT_ESM = """export default {
 };
 """
 
-FINDING_A_DEAL = "Finding a winnable deal..."
 KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
 
 
@@ -278,6 +279,7 @@ class _Board(PageRequests, anywidget.AnyWidget):
         """A new deal, a restart or a loaded game: the clock, the actions and "has the player
         moved" start over."""
         self._dealt_version = self._game.version
+        self._seen = SeenCards(self._game)
         self._timer.reset()
         self._actions.start(self._game.moves, len(self._game.redo_line))
 
@@ -286,6 +288,7 @@ class _Board(PageRequests, anywidget.AnyWidget):
         return self._version_base + self._game.version
 
     def _announce(self, move: Move) -> None:
+        self._seen.moved()
         for callback in list(self._listeners):
             callback(move)
 
@@ -549,7 +552,14 @@ class _Board(PageRequests, anywidget.AnyWidget):
         with self._working():
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
-                seed = solver.first_winnable_seed(kind, seed, options)
+            seed = seed_to_deal(
+                kind,
+                options,
+                seed,
+                winnable=winnable,
+                show_seed=self.show_seed,
+                trying=lambda tried: self._show_busy(finding_a_deal(tried)),
+            )
             same_game = kind == self.kind and options == self._game.options
             dealt = None if same_game else GAMES[kind](seed=seed, **options)
 
@@ -665,9 +675,11 @@ class Klondike(_Board):
         **settings: Unpack[BoardSettings],
     ) -> None:
         checked = _checked(settings)
-        if winnable:
-            seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), checked, winnable)
+        options = {"draw": draw, "scoring": scoring}
+        seed = seed_to_deal(
+            "klondike", options, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
+        self._attach(KlondikeGame(seed=seed, **options), checked, winnable)
 
     @classmethod
     def daily(
@@ -702,8 +714,9 @@ class Applegate(_Board):
         self, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
     ) -> None:
         checked = _checked(settings)
-        if winnable:
-            seed = solver.first_winnable_seed("applegate", seed)
+        seed = seed_to_deal(
+            "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         self._attach(ApplegateGame(seed=seed), checked, winnable)
 
     @classmethod
