@@ -69,7 +69,7 @@ def test_no_hint_draws_while_a_safe_card_could_go_up_without_losing_the_line(fol
             up = steps.index(Step(card, FOUNDATION))
             trial = [Step(card, FOUNDATION)]
             trial += [step for step in steps[: up + 1] if step.card != card] + steps[up + 1 :]
-            assert _Played.of(state, trial) is None, (advice.move, card)
+            assert _Played.of(load_game(state), trial) is None, (advice.move, card)
             checked += 1
     assert checked >= 0
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import GAMES, IllegalMove
+from ..engine import GAMES, Game, IllegalMove
 from ..engine.base import random_seed
 from ..moves import Move
 from ..shape import brief
@@ -28,7 +28,7 @@ from .blocked import cannot_win
 from .catalogue import winnable_deals
 from .deals import daily_date, daily_seed
 from .klondike import FROM_FOUNDATION, KlondikeRules
-from .lines import bare, polish, reason
+from .lines import bare, polish, reason, sent_home_first
 from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfolio
 
 __all__ = [
@@ -230,6 +230,7 @@ class Adviser:
         this attempt (``lines.reason``; the cards face up now when None)."""
         budget = _seconds("budget", budget, above_zero=False)
         state = _state_of(game)
+        now = load_game(state)
         here = _position_of(state)
         # Where the last hint was given, when the player followed it: no hint leads back there.
         back = self._given[0] if self._given is not None and self._given[1] == here else None
@@ -238,21 +239,23 @@ class Adviser:
                 searching()
             solution = _solve(state, budget * 0.6, self._positions)
             if solution.status != WON:
-                move = _promising_move(state, back)
-                return self._give(state, move, solution.status, [], seen)
-            self._follow(state, polish(state, solution.moves))
+                move = _promising_move(state, now, back)
+                return self._give(now, move, solution.status, [], seen)
+            self._follow(now, polish(state, solution.moves))
         known = self._along[here]
         if known == len(self._line):
             return Advice(None, WON)
         move = self._line[known]
         if _is_stock_move(move):
-            home = load_game(state).safe_move()
-            if home is not None and _position_after(state, home) != back:
-                line = self._sending_home_first(state, home, budget * 0.4)
+            home = now.safe_move()
+            if home is not None and _position_after(now, home) != back:
+                line = sent_home_first(state, home, self._line[known:])
+                if line is None:
+                    line = self._sending_home_first(now, home, budget * 0.4)
                 if line is not None:
-                    self._follow(state, line)
+                    self._follow(now, line)
                     move, known = home, 0
-        return self._give(state, move, WON, self._line[known + 1 :], seen)
+        return self._give(now, move, WON, self._line[known + 1 :], seen)
 
     def advise(
         self, game: Any, budget: float = 1.0, searching: Callable[[], object] | None = None
@@ -262,33 +265,32 @@ class Adviser:
         advice = self.advice(game, budget, searching)
         return advice.move, advice.verdict
 
-    def _follow(self, state: dict[str, Any], line: list[Move]) -> None:
+    def _follow(self, now: Game, line: list[Move]) -> None:
         self._line = line
-        self._along = _positions_along(state, line)
+        self._along = _positions_along(now.position(), line)
 
     def _give(
         self,
-        state: dict[str, Any],
+        now: Game,
         move: Move | None,
         verdict: str,
         ahead: list[Move],
         seen: Collection[int] | None,
     ) -> Advice:
-        """The advice for ``move``, remembered so that the next hint does not take it back."""
+        """The advice for ``move`` from the position of ``now``, remembered so that the next
+        hint does not take it back."""
         if move is None:
             self._given = None
             return Advice(None, verdict)
-        self._given = (_position_of(state), _position_after(state, move))
-        return Advice(move, verdict, reason(load_game(state), move, ahead, seen))
+        self._given = (_position_of(now.position()), _position_after(now, move))
+        return Advice(move, verdict, reason(now, move, ahead, seen))
 
-    def _sending_home_first(
-        self, state: dict[str, Any], home: Move, seconds: float
-    ) -> list[Move] | None:
+    def _sending_home_first(self, now: Game, home: Move, seconds: float) -> list[Move] | None:
         """A winning line that starts by sending a safe card home (``home``), polished, when
-        the solver finds one within the position budget; else None."""
-        after = load_game(state)
+        the solver finds one within the position budget (and ``seconds``); else None."""
+        after = now.copy()
         after.move(home)
-        position = _state_of(after)
+        position = after.position()
         solution = _solve(position, seconds, self._positions)
         if solution.status != WON:
             return None
@@ -299,10 +301,10 @@ def _is_stock_move(move: Move) -> bool:
     return move.src == "stock" or move.dst == "stock"
 
 
-def _position_after(state: dict[str, Any], move: Move) -> str:
-    game = load_game(state)
-    game.move(move)
-    return _position_of(game.state())
+def _position_after(now: Game, move: Move) -> str:
+    after = now.copy()
+    after.move(move)
+    return _position_of(after.position())
 
 
 def _position_of(state: dict[str, Any]) -> str:
@@ -317,15 +319,16 @@ def _positions_along(state: dict[str, Any], moves: list[Move]) -> dict[str, int]
     game = load_game(bare(state))
     line = {}
     for index, move in enumerate(moves):
-        line[_position_of(game.state())] = index
+        line[_position_of(game.position())] = index
         game.move(move)
-    line[_position_of(game.state())] = len(moves)
+    line[_position_of(game.position())] = len(moves)
     return line
 
 
-def _promising_move(state: dict[str, Any], back: str | None = None) -> Move | None:
+def _promising_move(state: dict[str, Any], now: Game, back: str | None = None) -> Move | None:
     """The solver's favourite move, as the first step of its notation, that does not lead back
-    to ``back`` (the position of the hint before, which the player followed).
+    to ``back`` (the position of the hint before, which the player followed); ``now`` is the
+    game in the position of ``state``.
 
     The solver's own moves already leave out the pointless ones (a King run moved from one empty
     column to another, a run moved between two equal cards for nothing). A card is not taken off a
@@ -344,11 +347,11 @@ def _promising_move(state: dict[str, Any], back: str | None = None) -> Move | No
         return Move.parse(steps[0])
     lines = [rules.notation([move])[0] for move in reversed(candidates)]
     moves = [Move.parse(step) for step in lines]
-    moves = [move for move in moves if back is None or _position_after(state, move) != back]
+    moves = [move for move in moves if back is None or _position_after(now, move) != back]
     for move in moves:
         if not _is_stock_move(move):
             return move
-    home = load_game(state).safe_move()
+    home = now.safe_move()
     if home is not None:
         return home
     return moves[0] if moves else None
