@@ -7,8 +7,9 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget import lessons
-from solitaire_widget.cards import long_name
+from solitaire_widget.cards import NAME, long_name
 from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.moves import Move
 from solitaire_widget.solver import Adviser, _solve
 from solitaire_widget.solver.klondike import is_safe
 from solitaire_widget.solver.lines import FOUNDATION, Step, _Played, _steps, bare, polish
@@ -177,3 +178,55 @@ def test_every_legal_move_has_a_reason_in_words(kind, draw):
         for move in game.legal_moves():
             words = reason(game, move, [])
             assert words and words[0].islower(), (str(move), words)
+
+
+# ----------------------------------------------------------------- round trips and cards held
+
+
+def test_a_polished_line_never_takes_a_card_off_a_foundation_and_straight_back():
+    """Issue 21: hints took the 6 of hearts off its foundation and put it back at once, -15
+    points each time. A card that goes and comes back with nothing built on it stays put."""
+    state = lessons.klondike_state(["KH", "KS"], foundations=["KC", "KD", "QH", "QS"])
+    line = [Move.parse(move) for move in ("f4-t1", "t1-f", "t1-f", "t2-f")]
+    polished = polish(state, line)
+    assert [move.src[0] for move in polished] == ["t", "t"]
+    replay = load_game(state)
+    for move in polished:
+        replay.move(move)
+    assert replay.status == "won"
+
+
+HOLDING = lessons.klondike_state(
+    ["KC QC JC TC 9C 8C | 7C", "KH QH JH TH 9H 8H | 7H"],
+    foundations=["4C", "KD", "6H", "KS"],
+    stock="6C 5C",
+)
+
+
+def test_a_card_taken_off_a_foundation_says_which_card_it_will_hold():
+    from solitaire_widget.solver.lines import reason
+
+    game = load_game(HOLDING)
+    ahead = [Move.parse("draw"), Move.parse("waste-t1")]  # the 5 of clubs onto the 6 of hearts
+    words = reason(game, Move.parse("f3-t1"), ahead, seen=range(52))
+    assert words == "brings back the 6 of hearts to hold the 5 of clubs"
+
+
+def test_a_card_taken_off_a_foundation_to_hold_a_hidden_card_does_not_name_it():
+    from solitaire_widget.solver.lines import reason
+
+    game = load_game(HOLDING)
+    ahead = [Move.parse("draw"), Move.parse("waste-t1")]
+    assert reason(game, Move.parse("f3-t1"), ahead) == "brings back the 6 of hearts to build on it"
+
+
+def test_the_ace_on_the_waste_goes_home_before_the_next_draw():
+    """Issue 20: on Klondike seed 860,004, after four hints followed from the deal, the next
+    hint said "draw" with the Ace of hearts on the waste; sending it home keeps the game won."""
+    game = KlondikeGame(seed=860_004)
+    adviser = Adviser()
+    for _ in range(4):
+        game.move(adviser.advice(game, budget=60).move)
+    assert NAME[game.waste[-1]] == "AH"
+    advice = adviser.advice(game, budget=60)
+    assert (str(advice.move), advice.verdict) == ("waste-f", "won")
