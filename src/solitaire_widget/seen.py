@@ -41,18 +41,22 @@ class SeenCards:
 
     def moved(self) -> None:
         """Note what the move just made turned face up."""
-        cards, game = self._cards, self._game
-        if cards is None:
-            return
-        for up in game.up:
-            cards.update(up[-1:])
-        cards.update(getattr(game, "waste", ())[-3:])
-        cards.update(getattr(game, "reserve", ())[-1:])
+        if self._cards is not None:
+            _note_new_cards(self._game, self._cards)
 
     def cards(self) -> frozenset[int]:
         if self._cards is None:
             self._cards = _seen_along_history(self._game)
         return frozenset(self._cards)
+
+
+def _note_new_cards(game: Game, cards: set[int]) -> None:
+    """Add to ``cards`` what a move can have turned face up: the columns' top cards, the
+    waste's top three and the reserve's top card."""
+    for up in game.up:
+        cards.update(up[-1:])
+    cards.update(getattr(game, "waste", ())[-3:])
+    cards.update(getattr(game, "reserve", ())[-1:])
 
 
 def _seen_along_history(game: Game) -> set[int]:
@@ -64,5 +68,5 @@ def _seen_along_history(game: Game) -> set[int]:
     seen = face_up_cards(replay)
     for move in state["history"]:
         replay.move(move)
-        seen |= face_up_cards(replay)
+        _note_new_cards(replay, seen)
     return seen
