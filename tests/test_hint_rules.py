@@ -5,8 +5,8 @@
   hint's position budget (``HINT_POSITIONS``).
 - No hint takes back the hint before it: following two hints never leads back to where the first
   was given.
-- A hint that takes a card off a foundation says what the card is for, and something is built on
-  the card before it goes back up.
+- A hint that takes a card off a foundation says what the card is for, and the card is of use
+  before it goes back up: a card is built on it, or the card beneath it leaves the foundation.
 
 The hints are followed on a fixed list of held-out deals with a time budget they never reach, so
 the position budgets decide every search and the test cannot flake on a slow machine. A slow sweep
@@ -79,7 +79,9 @@ def piles(game: Game) -> str:
 def broken_rules(given: list[Given]) -> list[str]:
     """What the hints did against the rules above, one line each."""
     broken = []
-    taken_down: dict[int, bool] = {}  # a card a hint took off a foundation: built on since?
+    # A card a hint took off a foundation: the foundation, and whether it has been of use since
+    # (a card built on it, or the card beneath it taken off that foundation in turn).
+    taken_down: dict[int, tuple[str, bool]] = {}
     for number, hint in enumerate(given, 1):
         game, move, why = hint.before, hint.move, hint.advice.reason
         previous = given[number - 2] if number > 1 else None
@@ -94,19 +96,21 @@ def broken_rules(given: list[Given]) -> list[str]:
         if previous is not None and piles(hint.after()) == piles(previous.before):
             broken.append(f"hint {number}: {move} takes back {previous.move}")
         if move.src[0] == "f":
-            taken_down[game.foundations[int(move.src[1]) - 1][-1]] = False
-            if " to hold the " not in why and not why.endswith(" to build on it"):
-                broken.append(f"hint {number}: {move} says only {why!r}")
+            for card, (foundation, _) in taken_down.items():
+                if foundation == move.src:
+                    taken_down[card] = (foundation, True)
+            taken_down[game.foundations[int(move.src[1]) - 1][-1]] = (move.src, False)
+            if not any(words in why for words in (" to hold the ", " to reach the ")):
+                if not why.endswith(" to build on it"):
+                    broken.append(f"hint {number}: {move} says only {why!r}")
         if move.dst[0] == "t":
             target = game.up[int(move.dst[1]) - 1]
             if target and target[-1] in taken_down:
-                taken_down[target[-1]] = True
+                taken_down[target[-1]] = (taken_down[target[-1]][0], True)
         if move.src[0] == "t" and move.dst[0] == "f":
             card = game.up[int(move.src[1]) - 1][-1]
-            if taken_down.pop(card, None) is False:
-                broken.append(
-                    f"hint {number}: {move} sends a card back up with nothing built on it"
-                )
+            if taken_down.pop(card, ("", True))[1] is False:
+                broken.append(f"hint {number}: {move} sends a card back up, of no use meanwhile")
     return broken
 
 

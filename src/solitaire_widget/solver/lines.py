@@ -13,9 +13,10 @@ the new line, replayed through the rules engine, still wins:
   lose a win) goes up as soon as it can, not steps later;
 - a step that moves a card which a later step moves again is left out when the line still wins
   without it and gets shorter: a group moved on from pile to pile goes straight to its last place;
-- a card that goes somewhere and comes back to where it was (off a foundation and up again with
-  nothing built on it meanwhile, or onto a card and back) stays where it was, when the line
-  still wins that way: a hint must never take back what the hint before it did.
+- a card that goes somewhere and comes back to where it was for nothing (off a foundation and
+  up again with nothing built on it and the card beneath it left alone, or moved and at once
+  moved back) stays where it was, when the line still wins that way: a hint must never take
+  back what the hint before it did.
 """
 
 from __future__ import annotations
@@ -357,25 +358,23 @@ def _fewer_detours(played: _Played, budget: list[int]) -> _Played:
 
 
 def _no_round_trips(played: _Played, budget: list[int]) -> _Played:
-    """Leave out both steps of a round trip, a card moved and later brought back to where it
-    was, when the line still wins without them: the first round trips first, since the hints
-    give the start of a line first, and again until a pass leaves none out (leaving one out
-    can make another)."""
-    tried: set[tuple[int, int, Step]] = set()
+    """Leave out both steps of a round trip, a card brought back to where it was, when the line
+    still wins without them: a card taken off a foundation and later sent back up, or a card
+    moved and at once moved back. The first round trips first, since the hints give the start
+    of a line first, and again until a pass leaves none out (leaving one out can make another).
+
+    A card moved away and back later, with other steps between, is often how a line reaches a
+    card beneath it; such trips are left as they are."""
+    # The round trips that could not be left out, by their steps and the steps between them.
+    tried: set[tuple[Step, ...]] = set()
     again = True
     while again and budget[0] > 0:
         again = False
         k = 0
         while k < len(played.steps) and budget[0] > 0:
-            steps = played.steps
-            card = steps[k].card
-            back = next((m for m in range(k + 1, len(steps)) if steps[m].card == card), None)
-            trip = (k, len(steps), steps[k])
-            if (
-                back is not None
-                and trip not in tried
-                and steps[back] == _place(played.positions[k], card)
-            ):
+            back = _round_trip(played, k)
+            trip = tuple(played.steps[k : back + 1]) if back is not None else ()
+            if back is not None and trip not in tried:
                 budget[0] -= 1
                 tried.add(trip)
                 trial = played.without(k, back)
@@ -384,6 +383,26 @@ def _no_round_trips(played: _Played, budget: list[int]) -> _Played:
                     continue
             k += 1
     return played
+
+
+def _round_trip(played: _Played, k: int) -> int | None:
+    """The step that brings step ``k``'s card back, when the two make a round trip of no use
+    (see ``_no_round_trips``); else None."""
+    steps = played.steps
+    card = steps[k].card
+    back = next((m for m in range(k + 1, len(steps)) if steps[m].card == card), None)
+    if back is None:
+        return None
+    place = _place(played.positions[k], card)
+    if steps[back] != place:
+        return None
+    if place.onto != FOUNDATION:
+        return back if back == k + 1 else None
+    # Off a foundation: a card built on it meanwhile, or the card beneath it taken off the
+    # foundation in turn, is what the trip was for.
+    beneath = card - 1 if RANK[card] > ACE else None
+    used = any(step.onto == card or step.card == beneath for step in steps[k + 1 : back])
+    return None if used else back
 
 
 def _place(position: Game, card: int) -> Step | None:
@@ -446,8 +465,10 @@ def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | No
     if move.src in ("waste", "reserve"):
         return f"plays the {long_name(card)} from the {move.src}"
     if move.src[0] == "f":
-        held = _next_onto(after, card, ahead)
-        return f"brings back the {long_name(card)} {for_holding(held, 'hold')}"
+        use, other = _wanted_off_foundation(after, card, move.src, ahead)
+        if use == "reach":
+            return f"brings back the {long_name(card)} to reach {the(other, 'the card')} beneath it"
+        return f"brings back the {long_name(card)} {for_holding(other, 'hold')}"
     if move.src[0] == "t" and len(game.up[int(move.src[1]) - 1]) > move.n:
         column = int(move.src[1]) - 1
         uncovered = game.up[column][-move.n - 1]
@@ -494,16 +515,22 @@ def _next_king_into(game: Game, column: str, ahead: list[Move]) -> int | None:
     return None
 
 
-def _next_onto(game: Game, card: int, ahead: list[Move]) -> int | None:
-    """The card the line next puts onto ``card``, before ``card`` moves again."""
+def _wanted_off_foundation(
+    game: Game, card: int, foundation: str, ahead: list[Move]
+) -> tuple[str, int | None]:
+    """What the line does first with ``card``, just taken off ``foundation``, before it moves
+    again: ("hold", the card it puts onto it), or ("reach", the card beneath it on the
+    foundation) when that card leaves the foundation first; ("hold", None) when neither."""
     replay = game.copy()
     for move in ahead:
         if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
-            return _pile(replay, move.src)[-move.n]
+            return "hold", _pile(replay, move.src)[-move.n]
+        if move.src == foundation:
+            return "reach", replay.foundations[int(foundation[1]) - 1][-1]
         if move.src[0] != "s" and card in _pile(replay, move.src)[-move.n :]:
-            return None
+            break
         replay.move(move)
-    return None
+    return "hold", None
 
 
 def _use_of(game: Game, card: int, ahead: list[Move]) -> str | int | None:
