@@ -100,9 +100,9 @@ def broken_rules(given: list[Given]) -> list[str]:
                 if foundation == move.src:
                     taken_down[card] = (foundation, True)
             taken_down[game.foundations[int(move.src[1]) - 1][-1]] = (move.src, False)
-            if not any(words in why for words in (" to hold the ", " to reach the ")):
-                if not why.endswith(" to build on it"):
-                    broken.append(f"hint {number}: {move} says only {why!r}")
+            says_why = " to hold the " in why or " to reach the " in why
+            if not says_why and not why.endswith(" to build on it"):
+                broken.append(f"hint {number}: {move} says only {why!r}")
         if move.dst[0] == "t":
             target = game.up[int(move.dst[1]) - 1]
             if target and target[-1] in taken_down:
