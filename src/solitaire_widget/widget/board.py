@@ -14,11 +14,13 @@ import anywidget
 import traitlets
 from comm import DummyComm
 
-from .. import solver
+from .. import preferences, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
+from ..options import checked_options, defaults
+from ..preferences import Preferences
 from ..seen import SeenCards
 from ..solver.coach import Coach
 from ..solver.review import Review
@@ -46,7 +48,7 @@ _UNBUILT_ESM = """export default {
 };
 """
 
-KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
+KLONDIKE_DEFAULTS = defaults("klondike")
 
 
 class _Unchanged:
@@ -105,8 +107,9 @@ class BoardSettings(TypedDict, total=False):
     ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
     sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
     the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
-    The last three are on, except on a lesson board. ``autosave`` (True): record the game in
-    the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
+    The last three are on, except on a lesson board. ``autosave``: record the game in the local
+    game store (on, except on a lesson board; ``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording
+    off everywhere).
     ``coach`` (False): warn at once when a move loses a game the solver proved winnable.
     ``show_seed`` (True): send the seed to the page; off for boards others will see, since the
     seed and the moves rebuild every hidden card.
@@ -123,21 +126,25 @@ class BoardSettings(TypedDict, total=False):
     show_seed: bool
 
 
-def _checked(settings: BoardSettings) -> dict[str, Any]:
-    """The settings checked, with their defaults. A lesson board (``controls="lesson"``) has no
-    clock, no auto-move and no smart click unless asked for them: the learner makes every move,
-    and a card goes only where the learner puts it."""
+def _checked(settings: BoardSettings, preferred: Preferences | None = None) -> dict[str, Any]:
+    """The settings checked, with their defaults: the player's ``preferred`` ones (for a board a
+    player makes, see ``preferences``), else the package's. A lesson board
+    (``controls="lesson"``) has no clock, no auto-move and no smart click unless asked for
+    them: the learner makes every move, and a card goes only where the learner puts it. Nor is
+    it recorded: a lesson's positions are not the player's games."""
     unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
     if unknown:
         known = ", ".join(BoardSettings.__annotations__)
         raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
     controls = settings.get("controls", "all")
     lesson = isinstance(controls, str) and controls == "lesson"
+    if preferred is not None:
+        settings = preferred.fill(settings, lesson)
     checked = {
         "controls": controls_tuple(controls),
         "show_marks": settings.get("show_marks", True),
         "four_colour": settings.get("four_colour", False),
-        "autosave": settings.get("autosave", True),
+        "autosave": settings.get("autosave", not lesson),
         "coach": settings.get("coach", False),
         "show_seed": settings.get("show_seed", True),
     }
@@ -149,6 +156,7 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         if value is not None and not isinstance(value, bool):
             raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
         checked[name] = not lesson if value is None else value
+    checked["_next_game"] = None if preferred is None else preferred.next_game
     return checked
 
 
@@ -195,6 +203,9 @@ class Board(PageRequests, anywidget.AnyWidget):
     _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
     _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    # The Options menu's saved choices for the next new game (see preferences), or null: the
+    # menu then starts from the board's own.
+    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
@@ -259,6 +270,12 @@ class Board(PageRequests, anywidget.AnyWidget):
         recorded (``autosave=False``, ``SOLITAIRE_WIDGET_AUTOSAVE=0``, or a store that failed)."""
         return self._recorder.game_id
 
+    def _record_for(self, player: str | None) -> None:
+        """Record this board's games from now on as ``player``'s (see ``Recorder``): the Voilà
+        app's visitor once their page has sent their token. The game shown is recorded at once."""
+        self._recorder = Recorder(store_path() if autosave_enabled() else None, player)
+        self._record(self._message_id)
+
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
         made on that game is stale here."""
@@ -305,6 +322,8 @@ class Board(PageRequests, anywidget.AnyWidget):
             if self._recorder.path is not None:
                 self._follow_clock()
                 self._record(self._message_id)
+            else:  # starting needs no status; stopping waits until the status is worked out
+                self._timer.begin(game.version != self._dealt_version)
             return
         with self.hold_sync():
             self._set("score", game.score)
@@ -582,7 +601,7 @@ class Board(PageRequests, anywidget.AnyWidget):
             options["draw"] = draw
         if scoring is not UNCHANGED:
             options["scoring"] = scoring
-        return kind, options
+        return kind, checked_options(kind, options)
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
@@ -700,7 +719,7 @@ class Klondike(metaclass=GameBoards):
         settings: BoardSettings,
         daily: DailyDeal | None = None,
     ) -> Board:
-        checked = _checked(settings)
+        checked = _checked(settings, preferences.saved())
         seed = seed_to_deal(
             "klondike", options, seed, winnable=winnable, show_seed=checked["show_seed"]
         )
@@ -727,7 +746,7 @@ class Klondike(metaclass=GameBoards):
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
         game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return Board._showing(game, _checked(settings))
+        return Board._showing(game, _checked(settings, preferences.saved()))
 
 
 class Applegate(metaclass=GameBoards):
@@ -748,7 +767,7 @@ class Applegate(metaclass=GameBoards):
     def _dealt(
         seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
     ) -> Board:
-        checked = _checked(settings)
+        checked = _checked(settings, preferences.saved())
         seed = seed_to_deal(
             "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
         )
@@ -758,7 +777,9 @@ class Applegate(metaclass=GameBoards):
     def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return Board._showing(ApplegateGame.from_deal(cards), _checked(settings))
+        return Board._showing(
+            ApplegateGame.from_deal(cards), _checked(settings, preferences.saved())
+        )
 
     @classmethod
     def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Board:
@@ -772,5 +793,6 @@ class Applegate(metaclass=GameBoards):
 def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Board:
     """A board at the game a state dict or its JSON text describes (``g.state()``); board
     settings (``controls``, ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``,
-    ``clock``) as for ``Klondike``."""
+    ``clock``) as for ``Klondike``. The settings left out take the package's defaults, never
+    the player's saved preferences: a loaded position looks and plays the same everywhere."""
     return Board._showing(load_game(state), _checked(settings))
