@@ -21,6 +21,7 @@ from ..engine.text import render
 from ..moves import Move
 from ..options import checked_options, defaults
 from ..preferences import Preferences
+from ..seen import SeenCards
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -29,6 +30,7 @@ from ..words import variant_label
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
+from .dealing import FINDING_A_DEAL, finding_a_deal, seed_to_deal
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
@@ -46,7 +48,6 @@ _UNBUILT_ESM = """export default {
 };
 """
 
-FINDING_A_DEAL = "Finding a winnable deal..."
 KLONDIKE_DEFAULTS = defaults("klondike")
 
 
@@ -311,6 +312,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         """A new deal, a restart or a loaded game: the clock, the actions and "has the player
         moved" start over."""
         self._dealt_version = self._game.version
+        self._seen = SeenCards(self._game)
         self._timer.reset()
         self._actions.start(self._game.moves, len(self._game.redo_line))
 
@@ -319,6 +321,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         return self._version_base + self._game.version
 
     def _announce(self, move: Move) -> None:
+        self._seen.moved()
         for callback in list(self._listeners):
             callback(move)
 
@@ -584,7 +587,14 @@ class Board(PageRequests, anywidget.AnyWidget):
         with self._working():
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
-                seed = solver.first_winnable_seed(kind, seed, options)
+            seed = seed_to_deal(
+                kind,
+                options,
+                seed,
+                winnable=winnable,
+                show_seed=self.show_seed,
+                trying=lambda tried: self._show_busy(finding_a_deal(tried)),
+            )
             same_game = kind == self.kind and options == self._game.options
             dealt = None if same_game else GAMES[kind](seed=seed, **options)
 
@@ -732,8 +742,9 @@ class Klondike(metaclass=GameBoards):
         daily: DailyDeal | None = None,
     ) -> Board:
         checked = _checked(settings, preferences.saved())
-        if winnable:
-            seed = solver.first_winnable_seed("klondike", seed, options)
+        seed = seed_to_deal(
+            "klondike", options, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
 
     @classmethod
@@ -779,8 +790,9 @@ class Applegate(metaclass=GameBoards):
         seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
     ) -> Board:
         checked = _checked(settings, preferences.saved())
-        if winnable:
-            seed = solver.first_winnable_seed("applegate", seed)
+        seed = seed_to_deal(
+            "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
 
     @classmethod
