@@ -364,8 +364,82 @@ def _kernel_answer(answer: dict[str, Any]) -> str:
     return answer["text"]
 
 
+class AppPage:
+    """What every page showing a notebook in JupyterLab's application can do, through lab.js:
+    run its cells, run code in its kernel, switch the theme, take screenshots.
+
+    JupyterLab 4 and Notebook 7 (LabPage) and the JupyterLite site (tests/e2e/lite.py) expose the
+    same application object, so these work on each; a subclass says how a notebook is opened.
+    """
+
+    page: Page
+    artifact_prefix: str
+    timeout: float  # seconds
+    path: str | None
+
+    def run_all(self) -> None:
+        """Runs every cell, waits for the last one, and raises KernelError if any cell failed."""
+        errors = self._call("runAll", self._open_path())
+        if errors:
+            raise KernelError(_ANSI.sub("", "\n\n".join(errors)))
+
+    def run(self, code: str, timeout: float | None = None) -> str:
+        """Runs code in the notebook's kernel, outside the notebook; returns what it printed.
+
+        Widgets it changes update in the page as they would from a cell. timeout (seconds)
+        overrides the page's for this one request.
+        """
+        return _kernel_answer(self._call("execute", self._open_path(), code, timeout=timeout))
+
+    def evaluate(self, expression: str, timeout: float | None = None) -> Any:
+        """The value of a Python expression in the notebook's kernel, passed through JSON."""
+        code = f"print(__import__('json').dumps({expression}))"
+        return json.loads(self.run(code, timeout))
+
+    def run_cell(self, code: str) -> str:
+        """Appends a cell to the notebook and runs it, so its output (a widget view) shows."""
+        return _kernel_answer(self._call("runCell", self._open_path(), code))
+
+    def save(self) -> None:
+        """Saves the notebook, outputs and widget views included, as Ctrl+S would."""
+        self._call("save", self._open_path())
+
+    def set_theme(self, theme: str) -> None:
+        """Switches JupyterLab to the "light" or "dark" theme and waits until it applies."""
+        self._call("setTheme", THEMES[theme])
+
+    def screenshot(self, name: str, selector: str | None = None) -> Path:
+        """Saves the page (or the first element matching selector) to tests/e2e/artifacts/."""
+        path = ARTIFACTS / f"{self.artifact_prefix}-{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if selector is None:
+            self.page.screenshot(path=path)
+        else:
+            self.page.locator(selector).first.screenshot(path=path)
+        return path
+
+    def screenshot_themes(self, name: str, selector: str) -> None:
+        """Screenshots selector in the light and the dark theme ({name}-light, {name}-dark),
+        leaving the page in the light theme."""
+        self.screenshot(f"{name}-light", selector)
+        self.set_theme("dark")
+        self.screenshot(f"{name}-dark", selector)
+        self.set_theme("light")
+
+    def _open_path(self) -> str:
+        if self.path is None:
+            raise RuntimeError("open a notebook first")
+        return self.path
+
+    def _call(self, helper: str, *args: Any, timeout: float | None = None) -> Any:
+        milliseconds = int((self.timeout if timeout is None else timeout) * 1000)
+        return self.page.evaluate(
+            "([helper, args]) => window.__e2e[helper](...args)", [helper, [*args, milliseconds]]
+        )
+
+
 @dataclass
-class LabPage:
+class LabPage(AppPage):
     """One browser page showing one notebook of the server, with ways to drive and inspect it.
 
     folder is where this test's files go (a subfolder of the server's root); artifact_prefix names
@@ -414,65 +488,9 @@ class LabPage:
         """Saves the notebook, reloads the browser page and waits until the notebook is open
         again on the same kernel: every widget view is then rebuilt from the kernel's state."""
         path = self._open_path()
-        self._call("save", path)
+        self.save()
         self.page.reload()
         self._call("open", path)
-
-    def run_all(self) -> None:
-        """Runs every cell, waits for the last one, and raises KernelError if any cell failed."""
-        errors = self._call("runAll", self._open_path())
-        if errors:
-            raise KernelError(_ANSI.sub("", "\n\n".join(errors)))
-
-    def run(self, code: str, timeout: float | None = None) -> str:
-        """Runs code in the notebook's kernel, outside the notebook; returns what it printed.
-
-        Widgets it changes update in the page as they would from a cell. timeout (seconds)
-        overrides the page's for this one request.
-        """
-        return _kernel_answer(self._call("execute", self._open_path(), code, timeout=timeout))
-
-    def evaluate(self, expression: str, timeout: float | None = None) -> Any:
-        """The value of a Python expression in the notebook's kernel, passed through JSON."""
-        code = f"print(__import__('json').dumps({expression}))"
-        return json.loads(self.run(code, timeout))
-
-    def run_cell(self, code: str) -> str:
-        """Appends a cell to the notebook and runs it, so its output (a widget view) shows."""
-        return _kernel_answer(self._call("runCell", self._open_path(), code))
-
-    def set_theme(self, theme: str) -> None:
-        """Switches JupyterLab to the "light" or "dark" theme and waits until it applies."""
-        self._call("setTheme", THEMES[theme])
-
-    def screenshot(self, name: str, selector: str | None = None) -> Path:
-        """Saves the page (or the first element matching selector) to tests/e2e/artifacts/."""
-        path = ARTIFACTS / f"{self.artifact_prefix}-{name}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if selector is None:
-            self.page.screenshot(path=path)
-        else:
-            self.page.locator(selector).first.screenshot(path=path)
-        return path
-
-    def screenshot_themes(self, name: str, selector: str) -> None:
-        """Screenshots selector in the light and the dark theme ({name}-light, {name}-dark),
-        leaving the page in the light theme."""
-        self.screenshot(f"{name}-light", selector)
-        self.set_theme("dark")
-        self.screenshot(f"{name}-dark", selector)
-        self.set_theme("light")
-
-    def _open_path(self) -> str:
-        if self.path is None:
-            raise RuntimeError("open a notebook first")
-        return self.path
-
-    def _call(self, helper: str, *args: Any, timeout: float | None = None) -> Any:
-        milliseconds = int((self.timeout if timeout is None else timeout) * 1000)
-        return self.page.evaluate(
-            "([helper, args]) => window.__e2e[helper](...args)", [helper, [*args, milliseconds]]
-        )
 
 
 @contextmanager

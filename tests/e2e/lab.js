@@ -38,14 +38,32 @@ window.__e2e = {
   },
 
   async open(path, ms) {
-    const app = await this.poll(() => window.jupyterapp, ms, "window.jupyterapp");
-    await this.within(app.started, ms, "JupyterLab to start");
-    await this.within(app.restored, ms, "JupyterLab to restore its layout");
+    const app = await this.started(ms);
     const panel = await this.poll(() => this.panel(path), ms, `the notebook ${path} to open`);
     await this.within(panel.context.ready, ms, `${path} to load`);
     await this.within(panel.sessionContext.ready, ms, `the kernel of ${path}`);
     await this.poll(() => this.kernel(path)?.status === "idle", ms, `the kernel of ${path} to be idle`);
     app.shell.activateById(panel.id);
+  },
+
+  async started(ms) {
+    const app = await this.poll(() => window.jupyterapp, ms, "window.jupyterapp");
+    await this.within(app.started, ms, "JupyterLab to start");
+    await this.within(app.restored, ms, "JupyterLab to restore its layout");
+    return app;
+  },
+
+  // Saves a notebook (nbformat JSON) through the app's own contents: JupyterLite keeps its files
+  // in the browser, where a test cannot write them from outside.
+  async writeNotebook(path, content, ms) {
+    const contents = (await this.started(ms)).serviceManager.contents;
+    await this.within(contents.save(path, { type: "notebook", format: "json", content }), ms, `${path} to be saved`);
+  },
+
+  // Opens a file in the page's app, as a double-click in the file browser does.
+  async openFile(path, ms) {
+    const app = await this.started(ms);
+    await this.within(app.commands.execute("docmanager:open", { path }), ms, `${path} to open`);
   },
 
   errors(path) {

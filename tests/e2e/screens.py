@@ -4,16 +4,48 @@ and dark."""
 
 from __future__ import annotations
 
-from .harness import VIEWPORT, LabPage
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from .harness import ARTIFACTS, VIEWPORT, AppPage
+
+WIDTHS = (1280, 400)
 
 
-def screenshot_widths(lab: LabPage, name: str, selector: str) -> None:
-    """{name}-1280-light/dark and {name}-400-light/dark; the page is left at 1280 px, light."""
-    for width in (1280, 400):
-        side_bar = "collapseLeft" if width == 400 else "expandLeft"
-        lab.page.evaluate(f"window.jupyterapp.shell.{side_bar}()")
+def screenshot_widths(lab: AppPage, name: str, selector: str, side_bar: bool = True) -> list[Path]:
+    """{name}-1280-light/dark and {name}-400-light/dark; the page is left at 1280 px, light.
+
+    side_bar=False leaves the side bar alone (Notebook 7 keeps it closed)."""
+    for width in WIDTHS:
+        if side_bar:
+            side = "collapseLeft" if width == 400 else "expandLeft"
+            lab.page.evaluate(f"window.jupyterapp.shell.{side}()")
         lab.page.set_viewport_size({"width": width, "height": VIEWPORT["height"]})
         lab.page.locator(selector).first.scroll_into_view_if_needed()
         lab.screenshot_themes(f"{name}-{width}", selector)
-    lab.page.evaluate("window.jupyterapp.shell.expandLeft()")
+    if side_bar:
+        lab.page.evaluate("window.jupyterapp.shell.expandLeft()")
     lab.page.set_viewport_size(VIEWPORT)
+    return [
+        ARTIFACTS / f"{lab.artifact_prefix}-{name}-{width}-{theme}.png"
+        for width in WIDTHS
+        for theme in ("light", "dark")
+    ]
+
+
+def page_widths(page: Page, name: str) -> list[Path]:
+    """The whole page at each width, {name} with "{width}" in it filled in, in the artifacts;
+    the page is left at 1280 px."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shots = []
+    for width in WIDTHS:
+        # Tall enough for a whole app: Voilà's page scrolls inside, so a full-page shot would
+        # stop at the window's height.
+        page.set_viewport_size({"width": width, "height": 1400})
+        page.wait_for_timeout(300)  # the board fits itself to the new width
+        path = ARTIFACTS / f"{name.format(width=width)}.png"
+        page.screenshot(path=path, full_page=True)
+        shots.append(path)
+    page.set_viewport_size(VIEWPORT)
+    return shots
