@@ -13,6 +13,7 @@ from solitaire_widget.engine import KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import _solve
 from solitaire_widget.state import load_game
+from solitaire_widget.words import move_in_words
 
 # Position budgets, not seconds, keep the search for a lost game the same on every machine.
 LINE_POSITIONS = 20_000
@@ -154,9 +155,19 @@ def test_without_time_nothing_is_decided_and_nothing_is_claimed():
 
 
 def test_the_review_is_shown_as_text_html_and_a_plot(reviewed):
-    _, review = reviewed
+    lost, review = reviewed
     k = review.turning_point
-    assert f"move {k + 1}" in repr(review) and str(review.better) in repr(review)
+    # In a player's words, as the board says it: no notation.
+    before = load_game(lost.state())
+    for _ in range(len(lost.history) - k):
+        before.undo()
+    played = review.positions[k].played
+    assert review.positions[k].played_words == move_in_words(before, played)
+    assert review.better_words == move_in_words(before, review.better)
+    assert review.positions[k].played_words in repr(review)
+    assert review.better_words[1:] in repr(review)
+    assert str(played) not in repr(review) and str(review.better) not in repr(review)
+    assert f"move {k + 1}" in repr(review)
     page = review._repr_html_()
     assert page.count("<span") == len(review.positions)
     import matplotlib
@@ -165,6 +176,15 @@ def test_the_review_is_shown_as_text_html_and_a_plot(reviewed):
     ax = review.plot()
     assert ax.get_xlabel() == "moves played"
     assert any(f"move {k + 1}" in text.get_text() for text in ax.texts)
+    assert any(review.better_words in text.get_text() for text in ax.texts)
+
+
+def test_a_review_of_one_move_counts_it_in_the_singular():
+    game = KlondikeGame(seed=7)
+    game.move(game.legal_moves()[0])
+    review = sw.review(game, time_limit=0, progress=False)
+    assert repr(review).startswith("<Review of 1 move in ")
+    assert "<b>Review</b> of 1 move (" in review._repr_html_()
 
 
 def test_the_board_and_the_engine_review_the_same_game():

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import html
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..moves import Move
 from ..state import load_game
+from ..words import move_in_words
 from . import _game_state, _position_of, _positions_along, _solve
 from .lines import bare
 from .search import UNKNOWN, UNWINNABLE, WON
@@ -50,8 +51,9 @@ _COLOURS = {WON: "#2e7d32", UNWINNABLE: "#c62828", UNKNOWN: "#9e9e9e"}
 @dataclass(frozen=True)
 class ReviewedPosition:
     """One position of the reviewed game: the start (``index`` 0) or the one after ``index``
-    moves. ``played`` is the move made from it (None for the last position); ``winning_move`` is
-    a move that keeps the game winnable, where the verdict is "won"."""
+    moves. ``played`` is the move made from it (None for the last position), ``played_words`` the
+    same in a player's words; ``winning_move`` is a move that keeps the game winnable, where the
+    verdict is "won"."""
 
     index: int
     played: Move | None
@@ -59,14 +61,17 @@ class ReviewedPosition:
     winning_move: Move | None
     seconds: float
     how: str
+    played_words: str | None = None
 
 
 @dataclass(frozen=True)
 class Review:
-    """The verdict on every position of a game, and where (if anywhere) it was lost."""
+    """The verdict on every position of a game, and where (if anywhere) it was lost.
+    ``better_words`` is ``better`` in a player's words, as the board says it."""
 
     positions: list[ReviewedPosition]
     seconds: float
+    better_words: str | None = None
 
     @property
     def history(self) -> list[Move]:
@@ -102,16 +107,21 @@ class Review:
         if first == UNWINNABLE:
             return "This deal could not be won from the start: no move lost it."
         if k is not None:
-            played = self.positions[k].played
-            return (
-                f"Winnable until move {k + 1}: {played} lost the game; "
-                f"{self.better} instead keeps it winnable."
-            )
+            text = f"Winnable until move {k + 1}: {self._words(k)} lost the game."
+            better = self.better_words or self.better
+            if better is not None:
+                text += f" {str(better)[:1].upper()}{str(better)[1:]} instead keeps it winnable."
+            return text
         decided = sum(p.verdict != UNKNOWN for p in self.positions)
         return (
             f"The solver could not place the losing move in the time given "
             f"({decided} of {len(self.positions)} positions decided)."
         )
+
+    def _words(self, index: int) -> str:
+        """The move played from position ``index``, in words when the review has them."""
+        position = self.positions[index]
+        return position.played_words or str(position.played)
 
     def plot(self, ax: Any = None) -> Any:
         """The game as a timeline of verdicts, with the losing move marked; returns the Axes."""
@@ -134,7 +144,7 @@ class Review:
             ax.axvline(k + 0.5, color="black", linewidth=2)
             right = k + 0.5 > len(self.positions) / 2
             ax.annotate(
-                f"move {k + 1}: {self.positions[k].played} (better: {self.better})",
+                f"move {k + 1}: {self._words(k)}\nbetter: {self.better_words or self.better}",
                 (k + 0.5, 1),
                 xytext=(-4 if right else 4, 3),
                 textcoords="offset points",
@@ -157,13 +167,17 @@ class Review:
         return ax
 
     def __repr__(self) -> str:
+        return f"<Review of {self._moves_text()} in {self.seconds:.1f} s: {self.summary()}>"
+
+    def _moves_text(self) -> str:
         moves = len(self.positions) - 1
-        return f"<Review of {moves} moves in {self.seconds:.1f} s: {self.summary()}>"
+        return "1 move" if moves == 1 else f"{moves} moves"
 
     def _repr_html_(self) -> str:
         cells = "".join(
             f'<span title="{p.index}: {p.verdict}'
-            f'{f" (played {p.played})" if p.played else ""}" style="display:inline-block;'
+            f'{f" (played {html.escape(self._words(p.index))})" if p.played else ""}"'
+            ' style="display:inline-block;'
             f"width:6px;height:14px;background:{_COLOURS[p.verdict]};"
             f'{"outline:2px solid black;" if p.index == self.turning_point else ""}"></span>'
             for p in self.positions
@@ -172,7 +186,7 @@ class Review:
             f"{sum(v == verdict for v in self.verdicts)} {verdict}" for verdict in _COLOURS
         )
         return (
-            f"<div><b>Review</b> of {len(self.positions) - 1} moves "
+            f"<div><b>Review</b> of {self._moves_text()} "
             f"({self.seconds:.1f} s; positions: {counts})<br>{html.escape(self.summary())}"
             f'<div style="line-height:0;margin-top:4px">{cells}</div></div>'
         )
@@ -185,25 +199,37 @@ def review(game_or_state: Any, time_limit: float = 10.0, progress: bool = True) 
     """
     start = time.perf_counter()
     deadline = start + time_limit
-    states, played = _positions(_game_state(game_or_state))
+    states, played, words = _positions(_game_state(game_or_state))
     reviewer = _Reviewer(states, played, progress)
     try:
         reviewer.run(deadline, time_limit)
     finally:
         reviewer.close()
-    return Review(reviewer.reviewed(), time.perf_counter() - start)
+    positions = [
+        replace(position, played_words=words[position.index] if position.played else None)
+        for position in reviewer.reviewed()
+    ]
+    found = Review(positions, time.perf_counter() - start)
+    k, better = found.turning_point, found.better
+    if k is None or better is None:
+        return found
+    return replace(found, better_words=move_in_words(load_game(states[k]), better))
 
 
-def _positions(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Move]]:
-    """Every position of the game from its start, without history, and the moves between them."""
+def _positions(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Move], list[str]]:
+    """Every position of the game from its start, without history, the moves between them, and
+    those moves in a player's words (each said in the position it was made in)."""
     game = load_game(state)
     played = game.history
     states = [game.state()]
+    words = []
     while game.can_undo:
         game.undo()
         states.append(game.state())
+        words.append(move_in_words(game, played[-1 - len(words)]))
     states.reverse()
-    return [bare(position) for position in states], played
+    words.reverse()
+    return [bare(position) for position in states], played, words
 
 
 class _Reviewer:

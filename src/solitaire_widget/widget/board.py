@@ -489,7 +489,7 @@ class _Board(PageRequests, anywidget.AnyWidget):
         if position is not None and self._game.moves > before:
             warning = self._coach.judge(position, self._game, self._game.history[before])
             if warning is not None:
-                self._coach_warns(position, warning.better)
+                self._coach_warns(position, warning)
         return result
 
     # ------------------------------------------------------------- the game's public API

@@ -16,7 +16,7 @@ from .. import scoreboard
 from ..engine import IllegalMove
 from ..moves import Move
 from ..shape import brief
-from ..solver.coach import LOSING_MOVE
+from ..solver.coach import CoachWarning
 from ..state import load_game
 from ..words import move_in_words
 from .requests import request_refusal
@@ -40,17 +40,15 @@ class PageRequests:
     """The page's requests and the coach, for ``_Board`` (which supplies every attribute used
     here but not defined)."""
 
-    def _coach_warns(self, position: dict[str, Any], better: Move | None) -> None:
+    def _coach_warns(self, position: dict[str, Any], warning: CoachWarning) -> None:
         """Say that the move just made loses a winnable game, naming the better move in words,
         and remember it for the page's Undo (see ``_hint_after_coach``)."""
-        text = f"{LOSING_MOVE} Undo it."
         self._coached = None
-        if better is not None:
+        if warning.better is not None and warning.better_words is not None:
             before = load_game(position)
-            words = move_in_words(before, better)
-            text = f"{LOSING_MOVE} Undo it: {words} keeps the game winnable."
-            self._coached = (before.history, str(before.resolve(better)), words)
-        self._say(text, "coach")
+            better = str(before.resolve(warning.better))
+            self._coached = (before.history, better, warning.better_words)
+        self._say(warning.text, "coach")
 
     def _hint_after_coach(self) -> None:
         """After the page's Undo takes the game back to where the coach spoke, the better

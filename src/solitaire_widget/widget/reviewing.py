@@ -18,10 +18,6 @@ from ..words import move_in_words, variant_label
 from .view import board_view
 
 
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _runs(review: Review) -> list[dict[str, Any]]:
     """The verdicts as runs of positions with the same verdict: what the timeline draws, and
     a few values however long the game."""
@@ -45,7 +41,7 @@ class ReviewMode:
         self._replay = load_game(game.state())
         self.last = len(review.positions) - 1
         self.runs = _runs(review)
-        self.summary = self._summary()
+        self.summary = review.summary()
 
     @property
     def opening(self) -> int:
@@ -67,19 +63,6 @@ class ReviewMode:
         if move is None:
             return None
         return {"move": str(game.resolve(move)), "words": move_in_words(game, move)}
-
-    def _summary(self) -> str:
-        """The review in one or two sentences, moves named in words."""
-        turning = self.review.turning_point
-        if turning is None:
-            return self.review.summary()
-        game = self._go_to(turning)
-        played = move_in_words(game, self.review.positions[turning].played)
-        text = f"Winnable until move {turning + 1}: {played} lost the game."
-        better = self.review.better
-        if better is not None:
-            text += f" {_capitalised(move_in_words(game, better))} instead keeps it winnable."
-        return text
 
     def view(self, index: int) -> dict[str, Any]:
         """The ``_review`` trait for position ``index`` (0 is the deal): its board, its verdict,
