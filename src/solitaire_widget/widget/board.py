@@ -14,7 +14,7 @@ import anywidget
 import traitlets
 from comm import DummyComm
 
-from .. import solver
+from .. import scoreboard, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
@@ -23,13 +23,14 @@ from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
 from ..store import GameRecord, autosave_enabled, store_path
-from ..words import variant_label
+from ..words import variant_label, won_text
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
+from .steps import Steps
 from .view import board_view
 
 _STATIC = Path(__file__).parents[1] / "static"
@@ -223,6 +224,8 @@ class _Board(PageRequests, anywidget.AnyWidget):
         self._version_base = 0
         self._message_id = 0
         self._legal: tuple[int, list[Move]] = (-1, [])  # the legal moves _sync worked out
+        self._steps = Steps()
+        self._won: dict[str, Any] | None = None  # the figures of the win on show
         self._hold(game)
         self._begin_attempt()
         autosave = settings.pop("autosave")
@@ -286,6 +289,7 @@ class _Board(PageRequests, anywidget.AnyWidget):
         return self._version_base + self._game.version
 
     def _announce(self, move: Move) -> None:
+        self._steps.moved(self._game, move)
         for callback in list(self._listeners):
             callback(move)
 
@@ -341,14 +345,18 @@ class _Board(PageRequests, anywidget.AnyWidget):
         was = "playing" if game.version == self._dealt_version else self.status
         before = self._board.get("version")
         legal = self.legal_moves()
+        self._follow_clock()
+        if before != version and not status == was == "won":
+            self._won = self._win_figures() if status == "won" else None
         view = board_view(game, legal)
         view["version"] = version
         view["label"] = variant_label(game.kind, game.options)
         view["badges"] = self._badges()
+        view["steps"] = self._steps.take()
+        view["win"] = self._won
         # status last, so that an observer of status sees the move count it belongs to
         self._set("_board", view)
         self._set("status", status)
-        self._follow_clock()
         self._set("_clock", self._timer.settled())
         if before != version:
             self._set("_hint", None)
@@ -397,9 +405,9 @@ class _Board(PageRequests, anywidget.AnyWidget):
         """Record the game in the store; a store in trouble only ever gives a notice, kept after
         a message this same sync gave (a win, a loss)."""
         daily = self._daily_now()
-        notice = self._recorder.update(
-            self._game, self._timer.seconds(), None if daily is None else daily.date
-        )
+        # A board without a clock records no time: a win there sets no best time.
+        seconds = self._timer.seconds() if self._timer.enabled else None
+        notice = self._recorder.update(self._game, seconds, None if daily is None else daily.date)
         if notice is None:
             return
         text, kind = notice
@@ -407,9 +415,24 @@ class _Board(PageRequests, anywidget.AnyWidget):
             text, kind = f"{self._message['text']} {text}", self._message["kind"]
         self._say(text, kind)
 
+    def _win_figures(self) -> dict[str, Any]:
+        """The figures of a win, for the page's banner: time (whole seconds; None without a
+        clock), moves, score (None without one) and the bests it beat. Only a win made on this
+        board, in a store this board records in, is compared with the player's earlier wins."""
+        game = self._game
+        played = self._timer.seconds()
+        seconds = int(played) if self._timer.enabled and played > 0 else None
+        bests = []
+        if self._recorder.path is not None and game.version != self._dealt_version:
+            bests = scoreboard.bests_beaten(
+                game.kind, game.options, seconds, game.score, self._recorder.game_id
+            )
+        return {"seconds": seconds, "moves": game.moves, "score": game.score, "bests": bests}
+
     def _announce_status(self, status: str, was: str) -> None:
-        if status == "won" and was != "won":
-            self._say(f"You won in {self._game.moves} moves!", "win")
+        won = self._won
+        if status == "won" and was != "won" and won is not None:
+            self._say(won_text(won["seconds"], won["moves"], won["score"], won["bests"]), "win")
         elif status == "lost":
             text = self._lost_text()
             if self._message.get("text") != text:
@@ -478,6 +501,7 @@ class _Board(PageRequests, anywidget.AnyWidget):
         action is then judged (see ``solver.coach``); it always stands."""
         before = self._game.moves
         position = self._game.state() if self.coach else None
+        self._steps.begin(self._game if self._page_may_listen() else None, self._version)
 
         def counted() -> Any:
             try:

@@ -1,0 +1,121 @@
+"""A win on the board: its time, moves and score go to the page as figures, with the bests it
+beat among the player's earlier wins of the variant (the Stats panel's figures), and the message
+says them in words. A board that records nothing compares nothing.
+
+A fake time source stands in for the monotonic clock, so the tests say exactly how long passed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import solitaire_widget.widget.clock as clock_module
+from page import Page
+from positions import klondike_state
+from solitaire_widget import scoreboard
+from solitaire_widget.widget import load
+
+# Every card home but the Kings, which lie face-up on the tableau: two moves can win it.
+NEARLY_WON = klondike_state(["KC", "KD", "KH", "KS"])
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wait(self, seconds: float) -> None:
+        self.now += seconds * 1000
+
+
+@pytest.fixture
+def time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
+    fake = FakeTime()
+    monkeypatch.setattr(clock_module, "now_ms", fake)
+    return fake
+
+
+def win(time: FakeTime, seconds: float, **settings: Any) -> tuple[Any, Page]:
+    """A board on a page that wins NEARLY_WON in ``seconds`` (one move, then Finish)."""
+    board = load(NEARLY_WON, auto_move=False, **settings)
+    page = Page(board)
+    page.request("move", move="t1-f")
+    time.wait(seconds)
+    page.request("finish")
+    assert board.status == "won"
+    return board, page
+
+
+def test_a_win_sends_its_time_moves_and_score_and_says_them(time):
+    board, page = win(time, 83.6)
+    assert board._board["win"] == {"seconds": 83, "moves": 4, "score": 40, "bests": []}
+    assert board._message["kind"] == "win"
+    assert board._message["text"] == "You won in 1:23 · 4 moves · 40 points!"
+    assert page.view()["_board"]["win"] == board._board["win"]
+
+
+def test_a_faster_win_is_a_new_best_time_and_a_slower_one_is_not(time):
+    win(time, 80)
+    faster, _ = win(time, 50)
+    assert faster._board["win"]["bests"] == ["time"]
+    assert faster._message["text"] == "You won in 0:50 · 4 moves · 40 points! New best time!"
+    slower, _ = win(time, 70)
+    assert slower._board["win"]["bests"] == []
+    assert "best" not in slower._message["text"]
+    # The same whole second is no new best: the player would see the same time.
+    same, _ = win(time, 50.9)
+    assert same._board["win"]["bests"] == []
+
+
+def test_a_higher_score_is_a_new_best_score(time):
+    win(time, 80)  # 40 points
+    board = load(NEARLY_WON | {"score": 100})
+    page = Page(board)
+    page.request("finish")
+    assert board._board["win"]["bests"] == ["score"]
+    assert board._message["text"].endswith("140 points! New best score!")
+
+
+def test_a_game_won_again_after_an_undo_counts_its_first_win(time):
+    win(time, 80)
+    board, page = win(time, 50)
+    assert board._board["win"]["bests"] == ["time"]
+    page.request("undo")
+    assert board._board["win"] is None
+    time.wait(1)
+    page.request("finish")
+    assert board.status == "won"
+    assert board._board["win"]["seconds"] == 51
+    assert board._board["win"]["bests"] == []
+
+
+def test_a_board_that_records_nothing_compares_nothing(time):
+    win(time, 80)
+    board, _ = win(time, 10, autosave=False)
+    assert board._board["win"] == {"seconds": 10, "moves": 4, "score": 40, "bests": []}
+    assert "best" not in board._message["text"]
+
+
+def test_a_board_without_a_clock_wins_without_a_time_and_records_none(time):
+    board, _ = win(time, 30, clock=False)
+    assert board._board["win"] == {"seconds": None, "moves": 4, "score": 40, "bests": []}
+    assert board._message["text"] == "You won in 4 moves · 40 points!"
+    (variant,) = scoreboard.stats()
+    assert variant.won == 1 and variant.best_time is None
+    # So a timed win after it still sets the first best time, which a later one can beat.
+    win(time, 60)
+    assert scoreboard.stats()[0].best_time == 60
+
+
+def test_a_new_deal_or_an_undo_takes_the_win_away(time):
+    board, page = win(time, 20)
+    page.request("undo")
+    assert board.status == "playing" and board._board["win"] is None
+    page.request("finish")
+    assert board._board["win"] is not None
+    page.request("new_game")
+    assert board._board["win"] is None
