@@ -71,10 +71,8 @@ def test_the_page_holds_every_board_with_its_module_and_no_seed(exported: Path) 
     html = exported.read_text()
     assert html.count(f'<script type="{VIEW_TYPE}">') == 2
     boards = [m["state"] for m in saved_state(html).values() if m["model_name"] == "AnyModel"]
-    assert sorted(board["_anywidget_id"].rsplit(".", 1)[1] for board in boards) == [
-        "Applegate",
-        "Klondike",
-    ]
+    assert {board["_anywidget_id"].rsplit(".", 1)[1] for board in boards} == {"Board"}
+    assert sorted(board["_board"]["kind"] for board in boards) == ["applegate", "klondike"]
     for board in boards:
         assert board["seed"] is None
         assert "render" in board["_esm"]

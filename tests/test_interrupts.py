@@ -97,17 +97,20 @@ def assert_board_agrees(board: Any) -> None:
     page = getattr(board, "recording_page", None)
     if page is not None:
         assert not board._view_behind
-        assert_view(game, board._trait_values)
+        assert_view(board, board._trait_values)
         seed = str(game.seed) if game.seed is not None and board.show_seed else None
-        assert_view(game, {**page.model, "seed": seed and int(seed)})
+        assert_view(board, {**page.model, "seed": seed and int(seed)})
     else:
-        assert_view(game, {name: getattr(board, name) for name in board.keys})
+        assert_view(board, {name: getattr(board, name) for name in board.keys})
 
 
-def assert_view(game: Game, traits: dict[str, Any]) -> None:
+def assert_view(board: Any, traits: dict[str, Any]) -> None:
+    """The traits show the board's game as a fresh board would, at the board's version (which
+    carries on across a switch of game, so a request made on the old game is stale)."""
+    game = board._game
     fresh = board_view(load_game(game.state()))
     shown = dict(traits["_board"])
-    assert shown.pop("version") == game.version
+    assert shown.pop("version") == board._version
     assert shown.pop("can_redo") == game.can_redo
     # What the board adds to the view: its names, and the steps and figures of what just
     # happened on it (the page checks the steps against the position before drawing them).
@@ -280,6 +283,10 @@ BOARD_OPERATIONS: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {
     "a draw": (board_42, lambda b: b.draw()),
     "undo": (lambda: moved(board_42(), "t4-t1"), lambda b: b.undo()),
     "a new deal": (lambda: moved(board_42(), "t4-t1"), lambda b: b.new_game(7)),
+    "a switch of game": (
+        lambda: moved(board_42(), "t4-t1"),
+        lambda b: b.new_game(7, game="applegate"),
+    ),
     "an Applegate move": (lambda: on_a_page(sw.Applegate(seed=7)), lambda b: b.move("t3-t5:5")),
     "a move with no page open": (lambda: sw.Klondike(seed=42), lambda b: b.move("t4-t1")),
 }

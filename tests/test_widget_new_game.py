@@ -182,3 +182,16 @@ def test_a_new_game_without_winnable_deals_never_shows_busy():
     page = Page(board)
     page.request("new_game")
     assert page.received("_busy") == []
+
+
+def test_a_board_that_switched_game_gives_a_new_view_its_whole_state():
+    """A page that opens (or reloads) after a switch asks for every trait: all are there."""
+    board = sw.Klondike(seed=42)
+    board.new_game(7, game="applegate")
+    state = board.get_state()
+    assert state["_board"]["kind"] == "applegate" and "_esm" in state
+    assert isinstance(board, sw.Applegate) and not isinstance(board, sw.Klondike)
+    board.new_game(game="klondike")
+    assert board.get_state()["_board"]["kind"] == "klondike"
+    assert isinstance(board, sw.Klondike) and not isinstance(board, sw.Applegate)
+    assert repr(board).startswith("<Klondike seed=")

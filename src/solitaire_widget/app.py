@@ -17,7 +17,7 @@ import ipywidgets
 from .scoreboard import COLUMNS, compute, today
 from .store import recorded_games, store_path
 from .tables import html_table
-from .widget import Applegate, Klondike
+from .widget import Board, Klondike
 
 # The picker's choices, as the board's options menu names them, and the new game each deals.
 PICKS: dict[str, dict[str, Any]] = {
@@ -55,7 +55,7 @@ class GamePicker(ipywidgets.ToggleButtons):
     It follows the board too, so a game switched from the board's own options menu shows here.
     """
 
-    def __init__(self, board: Klondike | Applegate) -> None:
+    def __init__(self, board: Board) -> None:
         view = board._board
         super().__init__(
             options=list(PICKS),
@@ -95,7 +95,7 @@ class PlayerStats(ipywidgets.HTML):
     moves), won, lost or dealt anew.
     """
 
-    def __init__(self, board: Klondike | Applegate) -> None:
+    def __init__(self, board: Board) -> None:
         super().__init__(layout=ipywidgets.Layout(display="none"))
         self.add_class("sw-app-stats")
         self._refresh_pending = False

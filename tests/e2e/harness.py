@@ -404,6 +404,14 @@ class LabPage:
         self._call("open", path)
         self.path = path
 
+    def reload(self) -> None:
+        """Saves the notebook, reloads the browser page and waits until the notebook is open
+        again on the same kernel: every widget view is then rebuilt from the kernel's state."""
+        path = self._open_path()
+        self._call("save", path)
+        self.page.reload()
+        self._call("open", path)
+
     def run_all(self) -> None:
         """Runs every cell, waits for the last one, and raises KernelError if any cell failed."""
         errors = self._call("runAll", self._open_path())

@@ -64,13 +64,13 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, widget: _Board) -> str | None:
+def _seed_to_json(seed: int | None, widget: Board) -> str | None:
     """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
     made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
     return None if seed is None or not widget.show_seed else str(seed)
 
 
-def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
+def _clock_to_json(_settled: dict[str, Any], board: Board) -> dict[str, Any]:
     """The clock is read when it is sent, so a view that opens late starts from the true total."""
     return board._timer.view()
 
@@ -78,7 +78,7 @@ def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
 class _UpToDateOnRead:
     """For the traits that cost a search or a view of the whole board to work out (status and
     what only the page needs): a board that no page can see works them out when they are read,
-    not after every move (see ``_Board._sync``)."""
+    not after every move (see ``Board._sync``)."""
 
     def get(self, obj: Any, cls: Any = None) -> Any:
         if obj._view_behind:
@@ -94,7 +94,7 @@ class _ViewDict(_UpToDateOnRead, traitlets.Dict):
     pass
 
 
-# The traits ``_Board._sync`` sets after every change.
+# The traits ``Board._sync`` sets after every change.
 _SYNCED = ("score", "moves", "seed", "status", "_board", "_message", "_hint", "_clock")
 
 
@@ -152,11 +152,12 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
     return checked
 
 
-class _Board(PageRequests, anywidget.AnyWidget):
+class Board(PageRequests, anywidget.AnyWidget):
     """A game of solitaire shown as a board; the engine game it wraps keeps the rules.
 
-    A board can switch games in place (``new_game(game="applegate")``, or the page's options
-    menu); its class follows the game it shows, so ``isinstance(g, Applegate)`` stays true to it.
+    One class for every game: ``sw.Klondike(...)`` and ``sw.Applegate(...)`` make boards. A
+    board can switch games in place (``new_game(game="applegate")``, or the page's options
+    menu) and stays the same widget; ``isinstance(g, sw.Applegate)`` follows the game it shows.
     """
 
     _esm = _bundle_file("widget.js", _UNBUILT_ESM)
@@ -203,14 +204,15 @@ class _Board(PageRequests, anywidget.AnyWidget):
         self,
         game: Game,
         settings: dict[str, Any],
-        winnable: bool = False,
-        resumed: GameRecord | None = None,
+        winnable: bool,
+        resumed: GameRecord | None,
+        daily: DailyDeal | None,
     ) -> None:
-        """Set up the widget around ``game`` with settings from ``_checked``; every constructor
-        ends here. ``resumed`` is the store's record of the game when ``game`` was rebuilt
-        from it."""
+        """Set up the widget around ``game`` with settings from ``_checked`` (see ``_showing``).
+        ``resumed`` is the store's record of the game when ``game`` was rebuilt from it;
+        ``daily`` the daily challenge it deals."""
         self._winnable_deals = winnable
-        self._daily: DailyDeal | None = getattr(self, "_daily", None)
+        self._daily = daily
         self._adviser = solver.Adviser()
         self._coach = Coach()
         # After a coach warning: the history before the losing move, and the better move (its
@@ -238,26 +240,19 @@ class _Board(PageRequests, anywidget.AnyWidget):
         self.on_msg(self._on_request)
         self._sync()
 
-    @staticmethod
-    def _wrap(
+    @classmethod
+    def _showing(
+        cls,
         game: Game,
-        settings: BoardSettings,
+        settings: dict[str, Any],
+        winnable: bool = False,
         resumed: GameRecord | None = None,
         daily: DailyDeal | None = None,
-    ) -> Klondike | Applegate:
-        """A widget showing an existing engine game (what ``load`` and ``resume`` return)."""
-        board_class = _BOARDS[game.kind]
-        board = board_class.__new__(board_class)
-        board._daily = daily
-        board._attach(game, _checked(settings), resumed=resumed)
-        return board
-
-    @classmethod
-    def _daily_board(cls, deal: DailyDeal, **options: Any) -> Any:
-        """A board made as ``cls(seed=deal.seed, **options)`` that knows it shows ``deal``."""
+    ) -> Board:
+        """A board showing ``game`` (every way of making a board ends here), with settings
+        from ``_checked``."""
         board = cls.__new__(cls)
-        board._daily = deal
-        board.__init__(seed=deal.seed, **options)
+        board._attach(game, settings, winnable, resumed, daily)
         return board
 
     @property
@@ -268,12 +263,11 @@ class _Board(PageRequests, anywidget.AnyWidget):
 
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
-        made on that game is stale here; the class follows the game's kind."""
+        made on that game is stale here."""
         if getattr(self, "_game", None) is not None:
             self._version_base = self._version
         game.on_move(self._announce)
         self._game = game
-        self.__class__ = _BOARDS[game.kind]
         if game.kind == "klondike":
             self._klondike_options = game.options
 
@@ -667,41 +661,73 @@ class _Board(PageRequests, anywidget.AnyWidget):
         return render(self._game, show_seed=self.show_seed)
 
     def __repr__(self) -> str:
+        """Named after the game it shows, as ``sw.Klondike`` or ``sw.Applegate`` name it."""
         seed = self.seed if self.show_seed else "hidden"
-        return f"<{type(self).__name__} seed={seed} moves={self.moves} {self.status}>"
+        name = GameBoards.named[self.kind].__name__
+        return f"<{name} seed={seed} moves={self.moves} {self.status}>"
 
 
-class Klondike(_Board):
+class GameBoards(type):
+    """The type of ``sw.Klondike`` and ``sw.Applegate``: each names a game, calling it makes a
+    ``Board`` of that game, and ``isinstance(board, sw.Applegate)`` asks which game the board
+    shows now. A board never changes its class (anywidget gives each board traits of its own
+    through a class made for it), so a switch of game keeps every trait and every view."""
+
+    game: str
+    named: dict[str, GameBoards] = {}
+
+    def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> None:
+        super().__init__(name, bases, namespace)
+        GameBoards.named[cls.game] = cls
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, Board) and instance.kind == cls.game
+
+
+class Klondike(metaclass=GameBoards):
     """Klondike: seven columns, a stock to draw from (1 or 3 at a time), four foundations.
 
-    Board settings, keyword-only and the same on ``from_deal`` and ``load``: ``controls``
-    ("all", "lesson", "none" or control names), ``show_marks``, ``smart_click``, ``auto_move``,
-    ``four_colour``, ``clock`` (see ``BoardSettings``).
+    ``sw.Klondike(...)`` makes a ``Board`` playing Klondike. Board settings, keyword-only and
+    the same on ``from_deal`` and ``load``: ``controls`` ("all", "lesson", "none" or control
+    names), ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``, ``clock`` (see
+    ``BoardSettings``).
     """
 
-    def __init__(
-        self,
+    game = "klondike"
+
+    def __new__(  # type: ignore[misc]
+        cls,
         seed: int | None = None,
         draw: int = 1,
         scoring: str | None = "standard",
         *,
         winnable: bool = False,
         **settings: Unpack[BoardSettings],
-    ) -> None:
+    ) -> Board:
+        return cls._dealt(seed, {"draw": draw, "scoring": scoring}, winnable, settings)
+
+    @staticmethod
+    def _dealt(
+        seed: int | None,
+        options: dict[str, Any],
+        winnable: bool,
+        settings: BoardSettings,
+        daily: DailyDeal | None = None,
+    ) -> Board:
         checked = _checked(settings)
         if winnable:
-            seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), checked, winnable)
+            seed = solver.first_winnable_seed("klondike", seed, options)
+        return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
 
     @classmethod
-    def daily(
-        cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any
-    ) -> Klondike:
+    def daily(cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any) -> Board:
         """The daily challenge: one proven-winnable deal per date (UTC; today by default) and
         draw count, the same on every machine; its wins count toward the daily streak.
         ``board_options`` are those of ``Klondike(...)`` (scoring and the board settings)."""
         deal = daily_deal("klondike", date, draw)
-        return cls._daily_board(deal, draw=draw, **board_options)
+        options = {"draw": draw, "scoring": board_options.pop("scoring", "standard")}
+        winnable = board_options.pop("winnable", False)
+        return cls._dealt(deal.seed, options, winnable, board_options, daily=deal)
 
     @classmethod
     def from_deal(
@@ -710,45 +736,53 @@ class Klondike(_Board):
         draw: int = 1,
         scoring: str | None = "standard",
         **settings: Unpack[BoardSettings],
-    ) -> Klondike:
+    ) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return cls._wrap(KlondikeGame.from_deal(cards, draw=draw, scoring=scoring), settings)
+        game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
+        return Board._showing(game, _checked(settings))
 
 
-class Applegate(_Board):
+class Applegate(metaclass=GameBoards):
     """Applegate: seven piles of seven, a three-card reserve, runs of thirteen go home.
 
-    Board settings (keyword-only) as for ``Klondike``.
+    ``sw.Applegate(...)`` makes a ``Board`` playing Applegate; board settings (keyword-only) as
+    for ``Klondike``.
     """
 
-    def __init__(
-        self, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
-    ) -> None:
+    game = "applegate"
+
+    def __new__(  # type: ignore[misc]
+        cls, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
+    ) -> Board:
+        return cls._dealt(seed, winnable, settings)
+
+    @staticmethod
+    def _dealt(
+        seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
+    ) -> Board:
         checked = _checked(settings)
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        self._attach(ApplegateGame(seed=seed), checked, winnable)
+        return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
 
     @classmethod
-    def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Applegate:
+    def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return cls._wrap(ApplegateGame.from_deal(cards), settings)
+        return Board._showing(ApplegateGame.from_deal(cards), _checked(settings))
 
     @classmethod
-    def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Applegate:
+    def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Board:
         """The daily challenge: one proven-winnable deal per date (UTC; today by default), the
         same on every machine; its wins count toward the daily streak. ``board_options`` are
         the board settings of ``Applegate(...)``."""
-        return cls._daily_board(daily_deal("applegate", date), **board_options)
+        deal = daily_deal("applegate", date)
+        return cls._dealt(deal.seed, board_options.pop("winnable", False), board_options, deal)
 
 
-_BOARDS: dict[str, type[_Board]] = {"klondike": Klondike, "applegate": Applegate}
-
-
-def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Klondike | Applegate:
-    """A new widget of the right kind from a state dict or its JSON text (``g.state()``); board
+def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Board:
+    """A board at the game a state dict or its JSON text describes (``g.state()``); board
     settings (``controls``, ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``,
     ``clock``) as for ``Klondike``."""
-    return _Board._wrap(load_game(state), settings)
+    return Board._showing(load_game(state), _checked(settings))

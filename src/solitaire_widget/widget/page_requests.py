@@ -1,7 +1,7 @@
 """What the page asks of a board: its requests (moves, undo, hints, review mode, statistics),
 checked and carried out, and the coach's word after a move.
 
-``PageRequests`` is a part of ``board._Board``, kept apart because the page's side of a board is
+``PageRequests`` is a part of ``board.Board``, kept apart because the page's side of a board is
 one concern: it uses the board's ``_game``, ``_say``, ``_change`` and ``_moves``, and the board
 calls ``_on_request`` for each message the page sends.
 """
@@ -37,7 +37,7 @@ def either(ways: list[str]) -> str:
 
 
 class PageRequests:
-    """The page's requests and the coach, for ``_Board`` (which supplies every attribute used
+    """The page's requests and the coach, for ``Board`` (which supplies every attribute used
     here but not defined)."""
 
     def _coach_warns(self, position: dict[str, Any], warning: CoachWarning) -> None:

@@ -9,10 +9,10 @@ from ..engine import GAMES, Game, IllegalMove
 from ..moves import Move
 from ..state import load_game
 from ..store import GameRecord, StoreUnavailable, open_store
-from .board import Applegate, BoardSettings, Klondike, _Board
+from .board import Board, BoardSettings, _checked
 
 
-def resume(game_id: int | None = None, **settings: Unpack[BoardSettings]) -> Klondike | Applegate:
+def resume(game_id: int | None = None, **settings: Unpack[BoardSettings]) -> Board:
     """A board at a recorded game: the most recently played game still being played, or the
     game ``game_id`` (any recorded game, finished ones included). The board has the game's
     whole history, its redo moves and its clock, and goes on recording into the same game.
@@ -35,7 +35,7 @@ def resume(game_id: int | None = None, **settings: Unpack[BoardSettings]) -> Klo
     daily = None
     if deal.daily is not None and deal.seed is not None:
         daily = DailyDeal(deal.daily, deal.game, deal.options.get("draw"), deal.seed)
-    return _Board._wrap(game, settings, resumed=record, daily=daily)
+    return Board._showing(game, _checked(settings), resumed=record, daily=daily)
 
 
 def rebuild(record: GameRecord) -> Game:
