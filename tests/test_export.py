@@ -18,7 +18,10 @@ from solitaire_widget.export import ExportError, export_page, main
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
 # A 1x1 PNG.
-PNG_DOT = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+PNG_DOT = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
+    "RU5ErkJggg=="
+)
 # Attributes through which a browser loads something (an <a href> is only a link to follow).
 LOADING = {"src", "href", "data", "poster", "srcset", "action", "background"}
 

@@ -2,16 +2,14 @@
 beat among the player's earlier wins of the variant (the Stats panel's figures), and the message
 says them in words. A board that records nothing compares nothing.
 
-A fake time source stands in for the monotonic clock, so the tests say exactly how long passed.
+The ``time`` fixture (conftest.py) is a fake time source: the tests say exactly how long passed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-import solitaire_widget.widget.clock as clock_module
+from conftest import FakeTime
 from page import Page
 from positions import klondike_state
 from solitaire_widget import scoreboard
@@ -19,24 +17,6 @@ from solitaire_widget.widget import load
 
 # Every card home but the Kings, which lie face-up on the tableau: two moves can win it.
 NEARLY_WON = klondike_state(["KC", "KD", "KH", "KS"])
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def wait(self, seconds: float) -> None:
-        self.now += seconds * 1000
-
-
-@pytest.fixture
-def time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
-    fake = FakeTime()
-    monkeypatch.setattr(clock_module, "now_ms", fake)
-    return fake
 
 
 def win(time: FakeTime, seconds: float, **settings: Any) -> tuple[Any, Page]:

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, expect
 
 from positions import applegate_state, klondike_state, run_down
 
-from .boards import drag
+from .boards import drag, show_board
 from .harness import LabPage
 from .screens import screenshot_widths
 
@@ -74,13 +74,6 @@ def _start(lab: LabPage) -> None:
     lab.run_all()
 
 
-def _show(lab: LabPage, name: str, make: str) -> Locator:
-    lab.run_cell(f"{name} = {make}\n{name}")
-    root = lab.page.locator(".solitaire-widget").last
-    expect(root.locator("[data-pile]").first).to_be_visible()
-    return root
-
-
 def _watch(root: Locator) -> None:
     root.evaluate(_WATCH)
 
@@ -97,7 +90,7 @@ def test_finish_plays_the_cards_home_one_after_another_then_the_win_offers_play_
     lab: LabPage,
 ) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(READY)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(READY)!r}, auto_move=False)")
     lab.run("k.move('t1-f')\nwait(83.4)")  # the clock starts at the first move
     expect(k.locator(".sw-tpile [data-card]")).to_have_count(15)
     _watch(k)
@@ -115,7 +108,7 @@ def test_finish_plays_the_cards_home_one_after_another_then_the_win_offers_play_
     screenshot_widths(lab, "won", ".solitaire-widget >> nth=-1")
 
     # The same position won faster on another board: a new best time.
-    k2 = _show(lab, "k2", f"load({json.dumps(READY)!r}, auto_move=False)")
+    k2 = show_board(lab, "k2", f"load({json.dumps(READY)!r}, auto_move=False)")
     lab.run("k2.move('t1-f')\nwait(50)")
     k2.get_by_role("button", name="Finish").click()
     banner = k2.locator(".sw-banner")
@@ -137,7 +130,7 @@ def test_finish_plays_the_cards_home_one_after_another_then_the_win_offers_play_
 
 def test_auto_moves_after_a_move_go_home_one_after_another(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(UNCOVERS_TWO)!r})")
+    k = show_board(lab, "k", f"load({json.dumps(UNCOVERS_TWO)!r})")
     _watch(k)
     k.locator('[data-card="9C"]').click()  # smart click: its one place is the 10 of hearts
     expect(k.locator('[data-pile="f4"] [data-card="2S"]')).to_be_visible()
@@ -149,7 +142,7 @@ def test_auto_moves_after_a_move_go_home_one_after_another(lab: LabPage) -> None
 
 def test_a_press_during_the_finish_completes_it_at_once(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(READY)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(READY)!r}, auto_move=False)")
     _watch(k)
     k.get_by_role("button", name="Finish").click()
     lab.page.wait_for_function("(root) => root.__seen.length >= 3", arg=k.element_handle())
@@ -168,7 +161,7 @@ def test_a_press_during_the_finish_completes_it_at_once(lab: LabPage) -> None:
 def test_with_reduced_motion_the_cards_go_home_at_once(lab: LabPage) -> None:
     lab.page.emulate_media(reduced_motion="reduce")
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(READY)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(READY)!r}, auto_move=False)")
     _watch(k)
     k.get_by_role("button", name="Finish").click()
     expect(k.locator(".sw-banner")).to_contain_text("You won!")
@@ -179,7 +172,7 @@ def test_the_reserve_is_labelled_and_a_finished_run_shows_its_foundation_complet
     lab: LabPage,
 ) -> None:
     _start(lab)
-    a = _show(lab, "a", "sw.Applegate(seed=35)")
+    a = show_board(lab, "a", "sw.Applegate(seed=35)")
     reserve = a.locator('[data-pile="reserve"]')
     expect(reserve.locator(".sw-pile-label")).to_have_text("Reserve")
     # The label sits under its pile and above every card of the tableau.
@@ -190,7 +183,7 @@ def test_the_reserve_is_labelled_and_a_finished_run_shows_its_foundation_complet
     assert pile["y"] + pile["height"] <= label["y"]
     assert label["y"] + label["height"] <= below["y"]
     # A board whose clubs and diamonds are home: those foundations say they are complete.
-    done = _show(lab, "done", f"load({json.dumps(FINISHED_RUNS)!r})")
+    done = show_board(lab, "done", f"load({json.dumps(FINISHED_RUNS)!r})")
     for pile_id in ("f1", "f2"):
         foundation = done.locator(f'[data-pile="{pile_id}"]')
         expect(foundation).to_have_attribute("aria-label", re.compile(r", complete$"))
@@ -203,7 +196,7 @@ def test_the_options_menu_puts_the_next_game_choices_above_the_new_game_items(
     lab: LabPage,
 ) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(UNCOVERS_TWO)!r})")
+    k = show_board(lab, "k", f"load({json.dumps(UNCOVERS_TWO)!r})")
     k.get_by_role("button", name="Options").click()
     menu = k.get_by_role("menu", name="Options")
     expect(menu).to_be_visible()
@@ -218,7 +211,7 @@ def test_the_options_menu_puts_the_next_game_choices_above_the_new_game_items(
 
 def test_a_card_dropped_on_the_waste_is_refused_in_a_players_words(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(UNCOVERS_TWO)!r}, smart_click=False)")
+    k = show_board(lab, "k", f"load({json.dumps(UNCOVERS_TWO)!r}, smart_click=False)")
     drag(lab.page, k.locator('[data-card="KD"]'), k.locator('[data-pile="waste"]'))
     expect(k.locator(".sw-line")).to_have_text(
         "Cards go onto the waste only when drawn from the stock."
