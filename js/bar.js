@@ -261,7 +261,8 @@ export function createBar(state, actions) {
       }
       updateButtons(b, status, controls);
       updateBanner(b, status, controls, settling);
-      updateMessage(b);
+      // The win is said once its last card has landed, with the banner.
+      if (!settling || readMessage(model).kind !== "win") updateMessage(b);
       updateBusy();
       menu.refresh();
       reviewPanel.update(review);

@@ -418,9 +418,12 @@ class Board(PageRequests, anywidget.AnyWidget):
         seconds = int(played) if self._timer.enabled and played > 0 else None
         bests = []
         if self._recorder.path is not None and game.version != self._dealt_version:
-            bests = scoreboard.bests_beaten(
-                game.kind, game.options, seconds, game.score, self._recorder.game_id
-            )
+            try:
+                bests = scoreboard.bests_beaten(
+                    game.kind, game.options, seconds, game.score, self._recorder.game_id
+                )
+            except Exception:  # the store never stops play: the win just claims no best
+                self.log.exception("solitaire_widget: reading the bests failed")
         return {"seconds": seconds, "moves": game.moves, "score": game.score, "bests": bests}
 
     def _announce_status(self, status: str, was: str) -> None:

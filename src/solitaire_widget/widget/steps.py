@@ -55,22 +55,26 @@ class Steps:
         steps = self._steps
         if steps is None or game is not self._game:
             return
-        if move.dst == "stock":
+        step = None if move.dst == "stock" else self._step(game, move)
+        if step is None:
             self._steps = None
             return
-        steps.append(self._step(game, move))
+        steps.append(step)
         self._count(game)
 
-    def _step(self, game: Game, move: Move) -> dict[str, Any]:
+    def _step(self, game: Game, move: Move) -> dict[str, Any] | None:
+        """The step ``move`` made, or None when the piles do not say which (then the action
+        sends no steps: the page draws its end at once)."""
         src, dst, n = move.src, move.dst, move.n
         if src == "stock":  # a draw: the cards it turned over
             dst = "waste"
             n = self._stock - len(getattr(game, "stock", ()))
             target = getattr(game, "waste", [])
         elif dst[0] == "f":
-            grew = next(
-                k for k, pile in enumerate(game.foundations) if len(pile) > self._foundations[k]
-            )
+            sizes = zip(game.foundations, self._foundations, strict=True)
+            grew = next((k for k, (pile, size) in enumerate(sizes) if len(pile) > size), None)
+            if grew is None:
+                return None
             dst = f"f{grew + 1}"
             target = game.foundations[grew]
         else:
