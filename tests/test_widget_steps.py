@@ -117,3 +117,13 @@ def test_the_reserve_is_labelled_and_a_finished_run_marks_its_foundation_complet
     assert board._board["piles"]["f3"] == {"complete": True}
     assert Klondike(seed=1)._board["piles"] == {}
     assert Applegate(seed=1)._board["piles"] == {"reserve": {"label": "Reserve"}}
+
+
+def test_a_card_from_the_reserve_names_the_reserve_card_it_uncovered():
+    run = run_down("5S", 13)
+    board = load(applegate_state([" ".join(run[:-1]), "QH"], reserve="KH 5S"))
+    Page(board).request("move", move="reserve-t1")
+    assert board._board["steps"]["moves"] == [
+        {"from": "reserve", "to": "t1", "cards": ["5S"], "turned": "KH"},
+        {"from": "t1", "to": "f3", "cards": run, "turned": None},
+    ]

@@ -21,13 +21,16 @@ from .boards import drag, show_board
 from .harness import LabPage
 from .screens import screenshot_widths
 
+# Runs of thirteen, bottom to top: the spades from the 4 down to the 5, the hearts to the 9.
+SPADES, HEARTS = run_down("5S", 13), run_down("9H", 13)
 # Sixteen cards, the Tens up, ready to finish: every other card is home.
 READY = klondike_state(["KC QD JC TD", "KD QC JD TC", "KH QS JH TS", "KS QH JS TH"], stock="")
 # The 9 of clubs onto the 10 of hearts (its one place: the 8 of clubs is in the stock) turns up
 # the Ace of spades; auto-move sends it home, which turns up the 2 of spades, which goes home too.
 UNCOVERS_TWO = klondike_state(["2S AS | 9C", "TH", "KD"], stock="* 8C")
+# The 5 of spades from the reserve completes the run of spades on t1, which goes home.
+FROM_THE_RESERVE = applegate_state([" ".join(SPADES[:-1]), "QH"], reserve="KH 5S")
 # Clubs and diamonds home; spades and hearts each in two parts on the tableau.
-SPADES, HEARTS = run_down("5S", 13), run_down("9H", 13)
 FINISHED_RUNS = applegate_state(
     [" ".join(SPADES[:7]), " ".join(SPADES[7:]), " ".join(HEARTS[:6]), " ".join(HEARTS[6:])],
     foundations=["C", "D"],
@@ -138,6 +141,19 @@ def test_auto_moves_after_a_move_go_home_one_after_another(lab: LabPage) -> None
     # t1 shows the Ace turned up, then the 2, then nothing: each card goes home in turn.
     assert [shown["t1"] for shown in _seen(k)] == ["2|9C", "1|AS", "0|2S", "0|"]
     assert lab.evaluate("[str(m) for m in k.history]") == ["t1-t2", "t1-f", "t1-f"]
+
+
+def test_a_run_completed_from_the_reserve_goes_home_after_the_card_lands(lab: LabPage) -> None:
+    _start(lab)
+    a = show_board(lab, "a", f"load({json.dumps(FROM_THE_RESERVE)!r})")
+    _watch(a)
+    a.locator('[data-pile="reserve"] [data-card="5S"]').click()  # its one place: the 6 of spades
+    expect(a.locator('[data-pile="f3"] [data-card="5S"]')).to_be_visible()
+    expect(a.locator('[data-pile="reserve"] [data-card="KH"]')).to_be_visible()
+    expect(a.locator(".sw-flying")).to_have_count(0)
+    # The 5 lands on the run first (13 cards on t1), then the whole run goes home.
+    assert [shown["tableau"] for shown in _seen(a)] == [13, 14, 1]
+    assert [shown["t1"] for shown in _seen(a)][1].endswith("6S 5S")
 
 
 def test_a_press_during_the_finish_completes_it_at_once(lab: LabPage) -> None:
