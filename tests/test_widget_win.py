@@ -17,11 +17,18 @@ from solitaire_widget.widget import load
 
 # Every card home but the Kings, which lie face-up on the tableau: two moves can win it.
 NEARLY_WON = klondike_state(["KC", "KD", "KH", "KS"])
+# A Voilà visitor, as their browser's token names them.
+VISITOR = "0123456789abcdef" * 2
 
 
-def win(time: FakeTime, seconds: float, **settings: Any) -> tuple[Any, Page]:
-    """A board on a page that wins NEARLY_WON in ``seconds`` (one move, then Finish)."""
+def win(
+    time: FakeTime, seconds: float, visitor: str | None = None, **settings: Any
+) -> tuple[Any, Page]:
+    """A board on a page that wins NEARLY_WON in ``seconds`` (one move, then Finish), as the
+    notebook's player or as a ``visitor`` of the Voilà app (their browser's token)."""
     board = load(NEARLY_WON, auto_move=False, **settings)
+    if visitor is not None:
+        board._record_for(visitor)
     page = Page(board)
     page.request("move", move="t1-f")
     time.wait(seconds)
@@ -99,3 +106,13 @@ def test_a_new_deal_or_an_undo_takes_the_win_away(time):
     assert board._board["win"] is not None
     page.request("new_game")
     assert board._board["win"] is None
+
+
+def test_a_visitors_bests_are_their_own(time):
+    """In the Voilà app each visitor has their own games: another player's faster win is not
+    the best a visitor's win is measured against."""
+    win(time, 30)  # the notebook's player
+    first, _ = win(time, 80, visitor=VISITOR)
+    assert first._board["win"]["bests"] == []
+    faster, _ = win(time, 50, visitor=VISITOR)
+    assert faster._board["win"]["bests"] == ["time"]

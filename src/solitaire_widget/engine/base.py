@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
 from ..moves import COLUMN_OF, TABLEAU, Move, group_move
+from ..options import checked_options
 from .progress import status as worked_out
 from .saving import write_atomically
 
@@ -152,7 +153,8 @@ class Game:
         self._changed()
 
     def _configure(self, **options: Any) -> None:
-        self._options: dict[str, Any] = {}
+        """Keep the game's options, each checked by its game's table (``options.py``)."""
+        self._options: dict[str, Any] = checked_options(self.kind, options)
 
     def _deal(self, deck: list[int]) -> None:
         raise NotImplementedError
@@ -347,6 +349,20 @@ class Game:
         if start is not None:
             state["start"] = start
         return state
+
+    def position(self) -> dict[str, Any]:
+        """The position alone, in the state format with an empty history: what a search
+        starts from, without the cost of writing out a long history."""
+        position = self._position_dict(self._snapshot())
+        position["history"] = []
+        return position
+
+    def copy(self) -> Game:
+        """A new game in this position, with an empty history and no listeners: a replay of
+        a line starts from it, without writing the state out and checking it back in."""
+        copy = self._position_copy()
+        copy._begin_history(seed_deal=False)
+        return copy
 
     def _start_state(self) -> dict[str, Any] | None:
         """``state()["start"]``, without writing out the history: the position the history

@@ -14,11 +14,14 @@ import anywidget
 import traitlets
 from comm import DummyComm
 
-from .. import scoreboard, solver
+from .. import preferences, scoreboard, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
+from ..options import checked_options, defaults
+from ..preferences import Preferences
+from ..seen import SeenCards
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -27,6 +30,7 @@ from ..words import variant_label, won_text
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
+from .dealing import FINDING_A_DEAL, finding_a_deal, seed_to_deal
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
@@ -45,8 +49,7 @@ _UNBUILT_ESM = """export default {
 };
 """
 
-FINDING_A_DEAL = "Finding a winnable deal..."
-KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
+KLONDIKE_DEFAULTS = defaults("klondike")
 
 
 class _Unchanged:
@@ -64,10 +67,22 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, widget: Board) -> str | None:
+def _seed_to_json(seed: int | None, widget: Board) -> str:
     """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
-    made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
-    return None if seed is None or not widget.show_seed else str(seed)
+    made with ``show_seed=False`` sends "": the seed and the moves rebuild every hidden card."""
+    return "" if seed is None or not widget.show_seed else str(seed)
+
+
+# No trait goes to the page as null. JupyterLite's kernel (Pyodide) turns a None in the state it
+# sends into JavaScript's undefined, which the JSON on the way drops: the page would never hear
+# a trait go back to None (a progress strip that never clears, a review that never closes).
+# What has no value is sent empty instead: {} for the dicts, "" for the score and the seed.
+def _dict_to_json(value: dict[str, Any] | None, _board: Board) -> dict[str, Any]:
+    return {} if value is None else value
+
+
+def _score_to_json(score: int | None, _board: Board) -> int | str:
+    return "" if score is None else score
 
 
 def _clock_to_json(_settled: dict[str, Any], board: Board) -> dict[str, Any]:
@@ -105,8 +120,9 @@ class BoardSettings(TypedDict, total=False):
     ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
     sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
     the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
-    The last three are on, except on a lesson board. ``autosave`` (True): record the game in
-    the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
+    The last three are on, except on a lesson board. ``autosave``: record the game in the local
+    game store (on, except on a lesson board; ``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording
+    off everywhere).
     ``coach`` (False): warn at once when a move loses a game the solver proved winnable.
     ``show_seed`` (True): send the seed to the page; off for boards others will see, since the
     seed and the moves rebuild every hidden card.
@@ -123,21 +139,25 @@ class BoardSettings(TypedDict, total=False):
     show_seed: bool
 
 
-def _checked(settings: BoardSettings) -> dict[str, Any]:
-    """The settings checked, with their defaults. A lesson board (``controls="lesson"``) has no
-    clock, no auto-move and no smart click unless asked for them: the learner makes every move,
-    and a card goes only where the learner puts it."""
+def _checked(settings: BoardSettings, preferred: Preferences | None = None) -> dict[str, Any]:
+    """The settings checked, with their defaults: the player's ``preferred`` ones (for a board a
+    player makes, see ``preferences``), else the package's. A lesson board
+    (``controls="lesson"``) has no clock, no auto-move and no smart click unless asked for
+    them: the learner makes every move, and a card goes only where the learner puts it. Nor is
+    it recorded: a lesson's positions are not the player's games."""
     unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
     if unknown:
         known = ", ".join(BoardSettings.__annotations__)
         raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
     controls = settings.get("controls", "all")
     lesson = isinstance(controls, str) and controls == "lesson"
+    if preferred is not None:
+        settings = preferred.fill(settings, lesson)
     checked = {
         "controls": controls_tuple(controls),
         "show_marks": settings.get("show_marks", True),
         "four_colour": settings.get("four_colour", False),
-        "autosave": settings.get("autosave", True),
+        "autosave": settings.get("autosave", not lesson),
         "coach": settings.get("coach", False),
         "show_seed": settings.get("show_seed", True),
     }
@@ -149,6 +169,7 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         if value is not None and not isinstance(value, bool):
             raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
         checked[name] = not lesson if value is None else value
+    checked["_next_game"] = None if preferred is None else preferred.next_game
     return checked
 
 
@@ -164,7 +185,9 @@ class Board(PageRequests, anywidget.AnyWidget):
     _css = _bundle_file("widget.css", "")
 
     status = _ViewUnicode("playing", read_only=True).tag(sync=True)
-    score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    score = traitlets.Int(None, allow_none=True, read_only=True).tag(
+        sync=True, to_json=_score_to_json
+    )
     moves = traitlets.Int(0, read_only=True).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
         sync=True, to_json=_seed_to_json
@@ -188,13 +211,24 @@ class Board(PageRequests, anywidget.AnyWidget):
     ).tag(sync=True)
     _board = _ViewDict().tag(sync=True)
     _message = _ViewDict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
-    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True)
+    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True, to_json=_dict_to_json)
     _clock = _ViewDict().tag(sync=True, to_json=_clock_to_json)
-    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
     # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
-    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
-    _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
+    # Review mode: None (sent as {}), or the reviewed position the page shows (widget.reviewing).
+    _review = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
+    # The Options menu's saved choices for the next new game (see preferences), or None (sent
+    # as {}): the menu then starts from the board's own.
+    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
@@ -261,6 +295,12 @@ class Board(PageRequests, anywidget.AnyWidget):
         recorded (``autosave=False``, ``SOLITAIRE_WIDGET_AUTOSAVE=0``, or a store that failed)."""
         return self._recorder.game_id
 
+    def _record_for(self, player: str | None) -> None:
+        """Record this board's games from now on as ``player``'s (see ``Recorder``): the Voilà
+        app's visitor once their page has sent their token. The game shown is recorded at once."""
+        self._recorder = Recorder(store_path() if autosave_enabled() else None, player)
+        self._record(self._message_id)
+
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
         made on that game is stale here."""
@@ -275,6 +315,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         """A new deal, a restart or a loaded game: the clock, the actions and "has the player
         moved" start over."""
         self._dealt_version = self._game.version
+        self._seen = SeenCards(self._game)
         self._timer.reset()
         self._actions.start(self._game.moves, len(self._game.redo_line))
 
@@ -283,6 +324,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         return self._version_base + self._game.version
 
     def _announce(self, move: Move) -> None:
+        self._seen.moved()
         self._steps.moved(self._game, move)
         for callback in list(self._listeners):
             callback(move)
@@ -306,6 +348,8 @@ class Board(PageRequests, anywidget.AnyWidget):
             if self._recorder.path is not None:
                 self._follow_clock()
                 self._record(self._message_id)
+            else:  # starting needs no status; stopping waits until the status is worked out
+                self._timer.begin(game.version != self._dealt_version)
             return
         with self.hold_sync():
             self._set("score", game.score)
@@ -419,8 +463,9 @@ class Board(PageRequests, anywidget.AnyWidget):
         bests = []
         if self._recorder.path is not None and game.version != self._dealt_version:
             try:
+                recorder = self._recorder
                 bests = scoreboard.bests_beaten(
-                    game.kind, game.options, seconds, game.score, self._recorder.game_id
+                    game.kind, game.options, seconds, game.score, recorder.game_id, recorder.player
                 )
             except Exception:  # the store never stops play: the win just claims no best
                 self.log.exception("solitaire_widget: reading the bests failed")
@@ -570,7 +615,14 @@ class Board(PageRequests, anywidget.AnyWidget):
         with self._working():
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
-                seed = solver.first_winnable_seed(kind, seed, options)
+            seed = seed_to_deal(
+                kind,
+                options,
+                seed,
+                winnable=winnable,
+                show_seed=self.show_seed,
+                trying=lambda tried: self._show_busy(finding_a_deal(tried)),
+            )
             same_game = kind == self.kind and options == self._game.options
             dealt = None if same_game else GAMES[kind](seed=seed, **options)
 
@@ -599,7 +651,7 @@ class Board(PageRequests, anywidget.AnyWidget):
             options["draw"] = draw
         if scoring is not UNCHANGED:
             options["scoring"] = scoring
-        return kind, options
+        return kind, checked_options(kind, options)
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
@@ -717,9 +769,10 @@ class Klondike(metaclass=GameBoards):
         settings: BoardSettings,
         daily: DailyDeal | None = None,
     ) -> Board:
-        checked = _checked(settings)
-        if winnable:
-            seed = solver.first_winnable_seed("klondike", seed, options)
+        checked = _checked(settings, preferences.saved())
+        seed = seed_to_deal(
+            "klondike", options, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
 
     @classmethod
@@ -743,7 +796,7 @@ class Klondike(metaclass=GameBoards):
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
         game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return Board._showing(game, _checked(settings))
+        return Board._showing(game, _checked(settings, preferences.saved()))
 
 
 class Applegate(metaclass=GameBoards):
@@ -764,16 +817,19 @@ class Applegate(metaclass=GameBoards):
     def _dealt(
         seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
     ) -> Board:
-        checked = _checked(settings)
-        if winnable:
-            seed = solver.first_winnable_seed("applegate", seed)
+        checked = _checked(settings, preferences.saved())
+        seed = seed_to_deal(
+            "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
 
     @classmethod
     def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return Board._showing(ApplegateGame.from_deal(cards), _checked(settings))
+        return Board._showing(
+            ApplegateGame.from_deal(cards), _checked(settings, preferences.saved())
+        )
 
     @classmethod
     def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Board:
@@ -787,5 +843,6 @@ class Applegate(metaclass=GameBoards):
 def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Board:
     """A board at the game a state dict or its JSON text describes (``g.state()``); board
     settings (``controls``, ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``,
-    ``clock``) as for ``Klondike``."""
+    ``clock``) as for ``Klondike``. The settings left out take the package's defaults, never
+    the player's saved preferences: a loaded position looks and plays the same everywhere."""
     return Board._showing(load_game(state), _checked(settings))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import long_name, parse_card
 from ..engine import Game
 from ..moves import Move
 from ..solver.review import Review
@@ -32,6 +33,13 @@ def _runs(review: Review) -> list[dict[str, Any]]:
     return runs
 
 
+def _cards_in(board: dict[str, Any]) -> list[str]:
+    """Every card a ``board_view`` shows face up."""
+    cards = [card for pile in board["tableau"] for card in pile["up"]]
+    cards += [card for pile in board["foundations"] for card in pile] + board["waste"]
+    return cards + ([board["reserve_top"]] if board["reserve_top"] else [])
+
+
 class ReviewMode:
     """A review open on a board: which position the page shows, and that position's view."""
 
@@ -41,7 +49,6 @@ class ReviewMode:
         self._replay = load_game(game.state())
         self.last = len(review.positions) - 1
         self.runs = _runs(review)
-        self.summary = review.summary()
 
     @property
     def opening(self) -> int:
@@ -64,9 +71,19 @@ class ReviewMode:
             return None
         return {"move": str(game.resolve(move)), "words": move_in_words(game, move)}
 
+    def _summary(self, board: dict[str, Any]) -> str:
+        """The review's summary, naming the moves at the turning point only where every card
+        it names is in view: an earlier position may still hide them."""
+        text = self.review.summary()
+        shown = {parse_card(name) for name in _cards_in(board)}
+        if any(long_name(card) in text for card in range(52) if card not in shown):
+            return self.review.summary(name_moves=False)
+        return text
+
     def view(self, index: int) -> dict[str, Any]:
-        """The ``_review`` trait for position ``index`` (0 is the deal): its board, its verdict,
-        the move played from it, and at the turning point the better move."""
+        """The ``_review`` trait for position ``index`` (0 is the deal): its board, its verdict
+        (``finished`` at the last position of a won game: it is won, not only winnable), the
+        move played from it, and at the turning point the better move."""
         game = self._go_to(index)
         position = self.review.positions[index]
         board = board_view(game, legal=[])
@@ -78,8 +95,9 @@ class ReviewMode:
             "last": self.last,
             "turning_point": turning,
             "runs": self.runs,
-            "summary": self.summary,
+            "summary": self._summary(board),
             "verdict": position.verdict,
+            "finished": index == self.last and self.review.won,
             "board": board,
             "played": self._named(game, position.played),
             "better": self._named(game, self.review.better) if index == turning else None,
