@@ -1,0 +1,132 @@
+// The Voilà app's game picker (solitaire_widget/app.py): a row of buttons in the board's own look
+// (controls.css), one for each game Python lists and one for the daily challenge, and the question
+// the board asks before a game in progress is given up. Python deals; the page only asks for a
+// pick, and for a game in progress only once the player has said "New game". Escape, or "Keep
+// playing", keeps the game.
+
+import { make } from "./dom.js";
+import "./picker.css";
+
+const DAILY = "Daily challenge";
+const QUESTION = "Start a new game? This one counts as a loss.";
+
+let pickers = 0;
+
+function readGames(model) {
+  const games = model.get("games");
+  return Array.isArray(games) ? games.filter((name) => typeof name === "string") : [];
+}
+
+function render({ model, el }) {
+  const root = make("div", "sw-app-picker");
+  const row = make("div", "sw-picker-choices");
+  const games = make("div", "sw-picker-games");
+  games.setAttribute("role", "group");
+  games.setAttribute("aria-label", "Game");
+  const daily = choice(DAILY, "sw-picker-daily");
+  row.append(games, daily);
+
+  const confirm = make("div", "sw-confirm");
+  confirm.hidden = true;
+  confirm.setAttribute("role", "group");
+  const question = make("span", "sw-confirm-text", QUESTION);
+  question.id = `sw-picker-question-${(pickers += 1)}`;
+  confirm.setAttribute("aria-labelledby", question.id);
+  const yes = make("button", "sw-button sw-confirm-yes", "New game");
+  const no = make("button", "sw-button sw-confirm-no", "Keep playing");
+  yes.type = "button";
+  no.type = "button";
+  confirm.append(question, yes, no);
+  root.append(row, confirm);
+  el.append(root);
+
+  let shownGames = "";
+  let pending = null; // {name, from}: the pick asked about, and the button to give focus back to
+
+  function choice(name, className) {
+    const button = make("button", `sw-button ${className}`, name);
+    button.type = "button";
+    button.dataset.choice = name;
+    button.addEventListener("click", () => choose(name, button));
+    return button;
+  }
+
+  /** Whether a pick would change what the board plays (Python checks it again). */
+  function changes(name) {
+    const onDaily = model.get("daily") === true;
+    return name === DAILY ? !onDaily : name !== model.get("value") || onDaily;
+  }
+
+  function choose(name, button) {
+    if (!changes(name)) return;
+    if (model.get("_at_stake") === true) ask(name, button);
+    else model.send({ pick: name });
+  }
+
+  function ask(name, from) {
+    pending = { name, from: from ?? root.ownerDocument.activeElement };
+    confirm.hidden = false;
+    root.ownerDocument.addEventListener("keydown", onKey);
+    // The safe answer has the focus: a key pressed twice keeps the game.
+    no.focus();
+  }
+
+  function close(refocus) {
+    if (!pending) return;
+    const { from } = pending;
+    pending = null;
+    confirm.hidden = true;
+    root.ownerDocument.removeEventListener("keydown", onKey);
+    if (refocus && from?.isConnected) from.focus();
+  }
+
+  function onKey(e) {
+    // The board stops the keys it handles itself (Escape puts back a picked-up card).
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    e.preventDefault();
+    close(true);
+  }
+
+  yes.addEventListener("click", () => {
+    const { name } = pending ?? {};
+    close(true);
+    if (name) model.send({ pick: name, confirmed: true });
+  });
+  no.addEventListener("click", () => close(true));
+
+  function onMessage(message) {
+    const name = message?.ask;
+    if (typeof name === "string" && (name === DAILY || readGames(model).includes(name))) ask(name);
+  }
+
+  function update() {
+    const names = readGames(model);
+    if (names.join("\n") !== shownGames) {
+      shownGames = names.join("\n");
+      games.replaceChildren(...names.map((name) => choice(name, "sw-picker-game")));
+    }
+    const value = model.get("value");
+    const onDaily = model.get("daily") === true;
+    for (const button of games.children) {
+      const name = button.dataset.choice;
+      button.setAttribute("aria-pressed", String(name === value));
+      button.title = name === value && !onDaily ? `Playing ${name}` : `A new winnable deal of ${name}`;
+    }
+    daily.setAttribute("aria-pressed", String(onDaily));
+    daily.title = onDaily ? `Playing today's deal of ${value}` : `Today's deal of ${value}, the same for every player`;
+    // A game that ended meanwhile (won, lost, dealt anew) is no longer at stake.
+    if (pending && model.get("_at_stake") !== true) close(confirm.contains(root.ownerDocument.activeElement));
+  }
+
+  const traits = ["games", "value", "daily", "_at_stake"];
+  for (const name of traits) model.on(`change:${name}`, update);
+  model.on("msg:custom", onMessage);
+  update();
+  return () => {
+    for (const name of traits) model.off(`change:${name}`, update);
+    model.off("msg:custom", onMessage);
+    root.ownerDocument.removeEventListener("keydown", onKey);
+  };
+}
+
+export default { render };
