@@ -17,6 +17,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+import solitaire_widget as sw
 from solitaire_widget.preferences import FILE_NAME as PREFERENCES
 from solitaire_widget.scoreboard import compute, today
 from solitaire_widget.store import FILE_NAME as STORE
@@ -107,7 +108,7 @@ def test_the_notebook_runs_unattended_in_well_under_a_minute(
 
 @pytest.mark.parametrize("name", EXPECTED)
 def test_running_the_notebook_leaves_the_players_records_as_they_were(
-    name: str, executed: Callable[[str], Run]
+    name: str, executed: Callable[[str], Run], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 21: a pass through the notebooks counted 46 games of Klondike draw 1 and left a
     lesson position for ``sw.resume()``. Their demos, lessons, examples and exports are not the
@@ -118,10 +119,13 @@ def test_running_the_notebook_leaves_the_players_records_as_they_were(
     if not (home / STORE).exists():
         return
     store = open_store(home / STORE)
-    played = store.played_games()
+    played, notices = store.played_games()
+    assert notices == []
     assert [(game.deal.game, game.deal.options, game.moves) for game in played] == []
-    assert store.latest_playing() is None
     assert compute(played, today()) == ()
+    monkeypatch.setenv("SOLITAIRE_WIDGET_HOME", str(home))
+    with pytest.raises(LookupError, match="No game in progress"):
+        sw.resume()
 
 
 @pytest.mark.parametrize(
