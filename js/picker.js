@@ -1,16 +1,14 @@
 // The Voilà app's game picker (solitaire_widget/app.py): a row of buttons in the board's own look
 // (controls.css), one for each game Python lists and one for the daily challenge, and the question
-// the board asks before a game in progress is given up. Python deals; the page only asks for a
-// pick, and for a game in progress only once the player has said "New game". Escape, or "Keep
-// playing", keeps the game.
+// asked before a game in progress is given up (confirm.js, the board's own shape). Python deals;
+// the page only asks for a pick, and for a game in progress only once the player has said "New
+// game". Escape, or "Keep playing", keeps the game.
 
+import { confirmation } from "./confirm.js";
 import { make } from "./dom.js";
 import "./picker.css";
 
 const DAILY = "Daily challenge";
-const QUESTION = "Start a new game? This one counts as a loss.";
-
-let pickers = 0;
 
 function readGames(model) {
   const games = model.get("games");
@@ -26,22 +24,11 @@ function render({ model, el }) {
   const daily = choice(DAILY, "sw-picker-daily");
   row.append(games, daily);
 
-  const confirm = make("div", "sw-confirm");
-  confirm.hidden = true;
-  confirm.setAttribute("role", "group");
-  const question = make("span", "sw-confirm-text", QUESTION);
-  question.id = `sw-picker-question-${(pickers += 1)}`;
-  confirm.setAttribute("aria-labelledby", question.id);
-  const yes = make("button", "sw-button sw-confirm-yes", "New game");
-  const no = make("button", "sw-button sw-confirm-no", "Keep playing");
-  yes.type = "button";
-  no.type = "button";
-  confirm.append(question, yes, no);
-  root.append(row, confirm);
+  const confirm = confirmation();
+  root.append(row, confirm.el);
   el.append(root);
 
   let shownGames = "";
-  let pending = null; // {name, from}: the pick asked about, and the button to give focus back to
 
   function choice(name, className) {
     const button = make("button", `sw-button ${className}`, name);
@@ -64,35 +51,8 @@ function render({ model, el }) {
   }
 
   function ask(name, from) {
-    pending = { name, from: from ?? root.ownerDocument.activeElement };
-    confirm.hidden = false;
-    root.ownerDocument.addEventListener("keydown", onKey);
-    // The safe answer has the focus: a key pressed twice keeps the game.
-    no.focus();
+    confirm.ask(() => model.send({ pick: name, confirmed: true }), from);
   }
-
-  function close(refocus) {
-    if (!pending) return;
-    const { from } = pending;
-    pending = null;
-    confirm.hidden = true;
-    root.ownerDocument.removeEventListener("keydown", onKey);
-    if (refocus && from?.isConnected) from.focus();
-  }
-
-  function onKey(e) {
-    // The board stops the keys it handles itself (Escape puts back a picked-up card).
-    if (e.key !== "Escape" || e.defaultPrevented) return;
-    e.preventDefault();
-    close(true);
-  }
-
-  yes.addEventListener("click", () => {
-    const { name } = pending ?? {};
-    close(true);
-    if (name) model.send({ pick: name, confirmed: true });
-  });
-  no.addEventListener("click", () => close(true));
 
   function onMessage(message) {
     const name = message?.ask;
@@ -115,7 +75,9 @@ function render({ model, el }) {
     daily.setAttribute("aria-pressed", String(onDaily));
     daily.title = onDaily ? `Playing today's deal of ${value}` : `Today's deal of ${value}, the same for every player`;
     // A game that ended meanwhile (won, lost, dealt anew) is no longer at stake.
-    if (pending && model.get("_at_stake") !== true) close(confirm.contains(root.ownerDocument.activeElement));
+    if (confirm.isOpen() && model.get("_at_stake") !== true) {
+      confirm.close(confirm.el.contains(root.ownerDocument.activeElement));
+    }
   }
 
   const traits = ["games", "value", "daily", "_at_stake"];
@@ -125,7 +87,7 @@ function render({ model, el }) {
   return () => {
     for (const name of traits) model.off(`change:${name}`, update);
     model.off("msg:custom", onMessage);
-    root.ownerDocument.removeEventListener("keydown", onKey);
+    confirm.close(false);
   };
 }
 

@@ -18,7 +18,7 @@ import pytest
 
 import solitaire_widget as sw
 from positions import klondike_state
-from solitaire_widget import store
+from solitaire_widget import solver, store
 from solitaire_widget.app import DAILY, PICKS, GamePicker, PlayApp, PlayerStats
 from solitaire_widget.daily import daily_deal
 from solitaire_widget.engine import GAMES
@@ -298,13 +298,28 @@ def test_the_app_reopens_the_visitors_game_in_progress_as_it_was() -> None:
     assert [str(move) for move in board._game.redo_line] == ["draw"]
     assert board._clock["elapsed"] >= 75_000
     assert board._board["badges"] == ["Winnable deal"]  # the app's deals are proven winnable
-    assert board.get_state("seed")["seed"] is None
+    assert board.get_state("seed")["seed"] == ""
     assert app.picker.value == "Klondike · draw 1"
     in_the_kernel_loop(board.draw)
     (row,) = stats_rows(app.stats)
     assert row.startswith("<tr><td>Klondike · draw 1</td><td>1</td>"), "one game, not two"
     again = sw.resume(player=token)
     assert again.game_id == before.game_id and again.moves == 3
+
+
+def test_a_reopened_deal_the_solver_does_not_win_shows_no_winnable_badge() -> None:
+    """A deal from the Options menu with "winnable deals only" unticked is reopened as it is:
+    no badge it has not earned, and its New game deals any deal, as the visitor chose."""
+    token = new_token()
+    app = visited(token)
+    options = {"draw": 1, "scoring": "standard"}
+    lost = next(seed for seed in range(50) if not solver.wins_fresh_deal("klondike", seed, options))
+    in_the_kernel_loop(lambda: (app.board.new_game(lost, winnable=False), app.board.draw()))
+
+    again = visited(token).board
+    assert again.game_id == app.board.game_id and again.state() == app.board.state()
+    assert again._board["badges"] == []
+    assert again._winnable_deals is False
 
 
 def test_the_app_reopens_a_daily_challenge_with_its_badge_and_an_applegate_game() -> None:

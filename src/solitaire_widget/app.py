@@ -25,10 +25,9 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from . import preferences
+from . import preferences, solver
 from .options import DRAW
 from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
-from .solver.catalogue import winnable_deals
 from .store import NO_VISITOR, GameRecord, recorded_games, store_path
 from .tables import html_table
 from .visitor import Visitor
@@ -301,8 +300,13 @@ class PlayApp(ipywidgets.VBox):
 
 
 def proven_winnable(record: GameRecord) -> bool:
-    """Whether the recorded game was dealt from a seed the catalogue of winnable deals holds
-    (every deal the app deals, and every daily challenge)."""
+    """Whether the visitor's recorded game is a proven-winnable deal: a daily challenge, or a
+    seed the solver wins within the budget the app's fresh deals are proved with (the store
+    keeps no such flag, and those seeds are in no catalogue). A deal dealt from the Options
+    menu with "winnable deals only" unticked may be one too; it then shows the badge, truly."""
     deal = record.deal
-    deals = winnable_deals(deal.game, deal.options)
-    return deal.seed is not None and deal.start is None and deals is not None and deal.seed in deals
+    if deal.daily is not None:
+        return True
+    if deal.seed is None or deal.start is not None:
+        return False
+    return solver.wins_fresh_deal(deal.game, deal.seed, deal.options)
