@@ -117,9 +117,7 @@ def assert_an_app_not_a_notebook(page: Page) -> None:
 def test_a_visitor_plays_both_games_by_clicks_and_never_sees_code_notation_or_seed(
     voila: Callable[[Path], str], page: Page, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
+    app = app_copy(tmp_path)
     frames = record_frames(page)
     page.goto(voila(app), timeout=90_000)
     board = page.locator(".solitaire-widget")
@@ -204,6 +202,20 @@ def open_app(context: BrowserContext, url: str) -> tuple[Page, Locator, Locator]
     return page, *board_shown(page)
 
 
+def app_copy(tmp_path: Path) -> Path:
+    """The app notebook in a folder of its own, so Voilà serves it alone."""
+    app = tmp_path / "app" / APP.name
+    app.parent.mkdir()
+    shutil.copy(APP, app)
+    return app
+
+
+def app_opened(page: Page, url: str) -> tuple[Locator, Locator]:
+    """The app opened at ``url``: its board once it shows, and its statistics."""
+    page.goto(url, timeout=90_000)
+    return board_shown(page)
+
+
 def board_shown(page: Page) -> tuple[Locator, Locator]:
     """The app's board once it shows (when the visitor is known), and its statistics."""
     board = page.locator(".solitaire-widget")
@@ -235,10 +247,7 @@ def turn_a_card(board: Locator) -> None:
 def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing_sees_none(
     voila: Callable[[Path], str], chromium: Browser, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
-    url = voila(app)
+    url = voila(app_copy(tmp_path))
     contexts = [chromium.new_context(viewport=VIEWPORT) for _ in range(3)]
     alice_context, bob_context, blocked_context = contexts
     blocked_context.add_init_script(BLOCKED_STORAGE)
@@ -313,6 +322,15 @@ BELOW_THE_FOLD = """() => {
   }
   return below;
 }"""
+# Whether the board has fitted itself to a narrower window (it does so a frame after a resize):
+# its box inside the window, and its last column inside its box.
+BOARD_FITS = """() => {
+  const board = document.querySelector(".solitaire-widget");
+  const last = board?.querySelector("[data-pile='t7']");
+  if (!board || !last) return false;
+  const box = board.getBoundingClientRect();
+  return box.right <= window.innerWidth && last.getBoundingClientRect().right <= box.right;
+}"""
 # The look of a button, as the page draws it.
 LOOK = """(button) => {
   const s = getComputedStyle(button);
@@ -344,11 +362,7 @@ def visitors_games(tmp_path: Path, token: str) -> list[tuple[Any, ...]]:
 def test_a_reload_reopens_the_visitors_game_in_progress_where_it_was(
     voila: Callable[[Path], str], page: Page, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
-    page.goto(voila(app), timeout=90_000)
-    board, stats = board_shown(page)
+    board, stats = app_opened(page, voila(app_copy(tmp_path)))
     for _ in range(3):
         turn_a_card(board)
     moves = board.locator(".sw-stat").filter(has_text="Moves").locator("b")
@@ -388,12 +402,8 @@ def test_a_reload_reopens_the_visitors_game_in_progress_where_it_was(
 def test_the_app_reads_like_a_game_board_first_centred_and_whole_on_a_phone(
     voila: Callable[[Path], str], page: Page, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
-    url = voila(app)
-    page.goto(url, timeout=90_000)
-    board, stats = board_shown(page)
+    url = voila(app_copy(tmp_path))
+    board, stats = app_opened(page, url)
     picker = page.locator(".sw-app-picker")
     daily = picker.get_by_role("button", name="Daily challenge")
 
@@ -415,7 +425,7 @@ def test_the_app_reads_like_a_game_board_first_centred_and_whole_on_a_phone(
     page.set_viewport_size(PHONE)
     turn_a_card(board)
     expect(stats).to_be_visible()
-    page.wait_for_timeout(300)  # the board fits itself to the new width
+    page.wait_for_function(BOARD_FITS)
     assert page.evaluate(BELOW_THE_FOLD) == []
     box, below = board.bounding_box(), stats.bounding_box()
     assert box is not None and below is not None
@@ -423,14 +433,13 @@ def test_the_app_reads_like_a_game_board_first_centred_and_whole_on_a_phone(
     shots(page, "app-reads-like-a-game", 400, "light")
 
     # The same in the dark theme (a reload: the game in progress comes back).
-    page.goto(f"{url}&theme=dark", timeout=90_000)
-    board, stats = board_shown(page)
+    board, stats = app_opened(page, f"{url}&theme=dark")
     expect(page.locator('body[data-jp-theme-light="false"]')).to_have_count(1)
-    page.wait_for_timeout(300)
+    page.wait_for_function(BOARD_FITS)
     assert page.evaluate(BELOW_THE_FOLD) == []
     shots(page, "app-reads-like-a-game", 400, "dark")
     page.set_viewport_size(VIEWPORT)
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # the board grows to the new width (only a screenshot follows)
     shots(page, "app-reads-like-a-game", 1280, "dark")
 
 
@@ -443,11 +452,7 @@ def shots(page: Page, name: str, width: int, theme: str) -> None:
 def test_a_pick_asks_before_giving_up_a_game_in_progress_and_deals_the_daily_challenge(
     voila: Callable[[Path], str], page: Page, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
-    page.goto(voila(app), timeout=90_000)
-    board, stats = board_shown(page)
+    board, stats = app_opened(page, voila(app_copy(tmp_path)))
     picker = page.locator(".sw-app-picker")
     question = picker.locator(".sw-confirm")
     label = board.locator(".sw-label")
