@@ -268,11 +268,17 @@ class Board(PageRequests, anywidget.AnyWidget):
         self._recorder = Recorder(store_path() if autosave and autosave_enabled() else None)
         super().__init__(**settings)
         if resumed is not None:
-            if self._recorder.path is not None:
-                self._recorder.continue_game(game, resumed)
-            self._timer.resume_from(resumed.seconds, moved=bool(game.moves or game.can_redo))
+            self._carry_on(resumed)
         self.on_msg(self._on_request)
         self._sync()
+
+    def _carry_on(self, record: GameRecord) -> None:
+        """Go on with the game on the board, rebuilt from ``record``: recording into its row,
+        its clock from the time it stopped at."""
+        game = self._game
+        if self._recorder.path is not None:
+            self._recorder.continue_game(game, record)
+        self._timer.resume_from(record.seconds, moved=bool(game.moves or game.can_redo))
 
     @classmethod
     def _showing(
@@ -296,10 +302,37 @@ class Board(PageRequests, anywidget.AnyWidget):
         return self._recorder.game_id
 
     def _record_for(self, player: str | None) -> None:
-        """Record this board's games from now on as ``player``'s (see ``Recorder``): the Voilà
-        app's visitor once their page has sent their token. The game shown is recorded at once."""
+        """Record this board's games from now on as ``player``'s (see ``Recorder``), and keep
+        the choices made on it as theirs (see ``preferences``): the Voilà app's visitor once
+        their page has sent their token. The game shown is recorded at once."""
         self._recorder = Recorder(store_path() if autosave_enabled() else None, player)
         self._record(self._message_id)
+
+    def _switch_to_recorded(
+        self, game: Game, record: GameRecord, daily: DailyDeal | None, winnable: bool
+    ) -> None:
+        """Show ``game``, rebuilt from ``record`` (see ``resume.rebuild``), in place of the game
+        on the board, and go on with it as ``record``'s player's: the Voilà app's visitor's
+        game in progress, once their page has said who they are. Nothing new is recorded: the
+        game shown before was nobody's. ``winnable`` says whether the deal is a proven-winnable
+        one (its badge, and the board's next deals)."""
+
+        def switch() -> None:
+            self._hold(game)
+            self._daily = daily
+            self._winnable_deals = winnable
+            self._begin_attempt()
+            self._recorder = Recorder(store_path() if autosave_enabled() else None, record.player)
+            self._carry_on(record)
+
+        self._change(switch)
+
+    def _deal_daily(self) -> None:
+        """Deal today's daily challenge of the game the board shows (the app's picker): the
+        date's proven-winnable deal, with its badge; its wins count toward the daily streak."""
+        deal = daily_deal(self.kind, None, self._game.options.get("draw"))
+        self._daily = deal
+        self.new_game(deal.seed)
 
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request

@@ -211,9 +211,9 @@ class PageRequests:
 
     def _player_sets(self, name: str, value: bool) -> None:
         """A setting changed in the Options menu: this board's, and kept for the boards the
-        player makes from now on (see ``preferences``)."""
+        player makes from now on (the app's visitor's own; see ``preferences``)."""
         setattr(self, name, value)
-        self._tell_unsaved(preferences.remember_setting(name, value))
+        self._tell_unsaved(preferences.remember_setting(name, value, self._recorder.player))
 
     def _new_game_request(self, options: dict[str, Any] | None) -> None:
         """The bar's New game (the same game again), or one chosen in the Options menu, whose
@@ -240,7 +240,7 @@ class PageRequests:
     def _remember_next_game(self, choice: dict[str, Any]) -> None:
         """Keep the choices of a new game the player dealt (the menu's, the app's picker's)
         for the next one; the menu shows them from now on."""
-        self._next_game, notice = preferences.remember_next_game(choice)
+        self._next_game, notice = preferences.remember_next_game(choice, self._recorder.player)
         self._tell_unsaved(notice)
 
     def _tell_unsaved(self, notice: str | None) -> None:
