@@ -11,7 +11,6 @@ rest of the store still reads.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -32,7 +31,7 @@ import solitaire_widget as sw
 from positions import klondike_state
 from solitaire_widget import scoreboard, store
 from solitaire_widget.app import PlayApp
-from test_app import from_the_page
+from test_app import from_the_page, in_the_kernel_loop
 from test_store_line import line_of, recorded
 
 GAME_COLUMNS = (
@@ -178,15 +177,15 @@ def read_everything(ids: list[int]) -> dict[str, Any]:
 
 
 def app_statistics() -> str:
-    """What the app shows the visitor of the real store once they play another game."""
+    """What the app shows the visitor of the real store once they play a move: in their game in
+    progress when it can be read (the app opens on it), else in a new game."""
     app = PlayApp()
 
-    async def visit_and_play() -> None:
+    def visit_and_play() -> None:
         from_the_page(app.visitor, {"token": VISITOR})
-        app.board.draw()
-        await asyncio.sleep(0)
+        app.board.move(app.board.legal_moves()[0])
 
-    asyncio.run(visit_and_play())
+    in_the_kernel_loop(visit_and_play)
     json.dumps(stats_panel(app.board))
     return app.stats.value
 
