@@ -408,9 +408,10 @@ class AppPage:
         """Switches JupyterLab to the "light" or "dark" theme and waits until it applies."""
         self._call("setTheme", THEMES[theme])
 
-    def screenshot(self, name: str, selector: str | None = None) -> Path:
-        """Saves the page (or the first element matching selector) to tests/e2e/artifacts/."""
-        path = ARTIFACTS / f"{self.artifact_prefix}-{name}.png"
+    def screenshot(self, name: str, selector: str | None = None, folder: Path = ARTIFACTS) -> Path:
+        """Saves the page (or the first element matching selector) to folder
+        (tests/e2e/artifacts/ unless told)."""
+        path = folder / f"{self.artifact_prefix}-{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         if selector is None:
             self.page.screenshot(path=path)
@@ -418,12 +419,12 @@ class AppPage:
             self.page.locator(selector).first.screenshot(path=path)
         return path
 
-    def screenshot_themes(self, name: str, selector: str) -> None:
+    def screenshot_themes(self, name: str, selector: str, folder: Path = ARTIFACTS) -> None:
         """Screenshots selector in the light and the dark theme ({name}-light, {name}-dark),
         leaving the page in the light theme."""
-        self.screenshot(f"{name}-light", selector)
+        self.screenshot(f"{name}-light", selector, folder)
         self.set_theme("dark")
-        self.screenshot(f"{name}-dark", selector)
+        self.screenshot(f"{name}-dark", selector, folder)
         self.set_theme("light")
 
     def _open_path(self) -> str:

@@ -85,7 +85,9 @@ class LitePage(AppPage):
     path: str | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        self.page.route(_CONFIG, _expose_app)
+        # On the context: after the first load the site's service worker fetches for the page,
+        # and only the context's routes see its requests.
+        self.page.context.route(_CONFIG, _expose_app)
         self.page.add_init_script(path=_LAB_JS)
         # JupyterLab asks before a page with unsaved changes goes: a reload means yes.
         self.page.on("dialog", lambda dialog: dialog.accept())

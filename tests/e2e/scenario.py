@@ -122,7 +122,7 @@ class Surface(Protocol):
 
     def screenshots(self, name: str) -> list[Path]:
         """The player's board (or the whole app) at 1280 and 400 px, in each theme there is:
-        tests/e2e/artifacts/scenario-{name}-{width}-{theme}.png."""
+        build/screenshots/scenario-{name}-{width}-{theme}.png."""
 
 
 def wait_until(check: Callable[[], bool], timeout_ms: int, what: str) -> None:
@@ -521,7 +521,7 @@ class Scenario:
 
     def options_menu(self) -> None:
         """The Options menu opens on its first item, arrows move in it, a setting switches
-        (the four-colour deck) and back, Escape closes it."""
+        (the four-colour deck) and back, Escape closes it; its New game asks first."""
         options = button(self.board, "Options")
         options.click()
         menu = self.board.get_by_role("menu", name="Options")
@@ -540,6 +540,23 @@ class Scenario:
         self.page.keyboard.press("Escape")
         expect(menu).to_be_hidden()
         expect(options).to_be_focused()
+        self._menu_new_game_kept()
+
+    def _menu_new_game_kept(self) -> None:
+        """A new game chosen in the Options menu while a game is in progress asks first, with
+        the safe answer focused; Escape keeps playing, the board as it was."""
+        if moves_shown(self.board) == 0:
+            self._any_move()
+        shown, moves = self.view(), moves_shown(self.board)
+        button(self.board, "Options").click()
+        menu = self.board.get_by_role("menu", name="Options")
+        menu.get_by_role("menuitem", name=re.compile(r"^New game: ")).first.click()
+        question = self.board.get_by_role("group", name=NEW_GAME_QUESTION)
+        expect(question).to_be_visible()
+        expect(question.get_by_role("button", name="Keep playing")).to_be_focused()
+        self.page.keyboard.press("Escape")
+        expect(question).to_be_hidden()
+        assert self.view() == shown and moves_shown(self.board) == moves
 
     def reload(self) -> None:
         """After a reload the player finds the game where it was."""
@@ -557,7 +574,9 @@ class Scenario:
         )
 
     def finish(self) -> None:
-        """From a position a few moves from the end, Finish wins and the win shows."""
+        """From a position a few moves from the end, Finish wins and the win shows with its
+        figures; Play again deals a new game of the same kind, without asking (nothing is
+        lost)."""
         self.root = self.surface.show_position(self.game, near_won(self.game))
         expect(self.board.locator("[data-pile]").first).to_be_visible(
             timeout=self.surface.patience.start
@@ -568,8 +587,23 @@ class Scenario:
         expect(self.board.locator(".sw-status")).to_have_text(
             "Won", timeout=self.surface.patience.answer
         )
-        expect(self.board.locator(".sw-banner")).to_contain_text("You won!")
+        banner = self.board.locator(".sw-banner")
+        expect(banner).to_contain_text("You won!")
+        expect(banner.locator(".sw-win-figures")).not_to_have_text("")
         expect(finish).to_be_disabled()
+        label = self.board.locator(".sw-label").inner_text()
+        banner.get_by_role("button", name="Play again").click()
+        wait_until(
+            lambda: (
+                moves_shown(self.board) == 0
+                and self.board.locator(".sw-status").inner_text() == "Playing"
+            ),
+            self.surface.patience.search,
+            "a new deal after Play again",
+        )
+        assert_deal_shows(self.board)
+        expect(self.board.locator(".sw-label")).to_have_text(label)
+        expect(banner).not_to_contain_text("You won!")
 
     STEPS = (
         "deal",

@@ -24,7 +24,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .harness import REPO, AppPage, running_voila, write_notebook
 from .scenario import Game, Patience, game_cell, position_cell
-from .screens import page_widths, screenshot_widths
+from .screens import SCREENSHOTS, page_widths, screenshot_widths
 
 APP = REPO / "notebooks" / "app.ipynb"
 THEMES = ("light", "dark")
@@ -81,7 +81,9 @@ class NotebookSurface:
         return self._shown(self.cell)
 
     def screenshots(self, name: str) -> list[Path]:
-        return screenshot_widths(self.app, name, self._selector(self.cell), self.side_bar)
+        return screenshot_widths(
+            self.app, name, self._selector(self.cell), self.side_bar, SCREENSHOTS
+        )
 
 
 @dataclass(frozen=True)
@@ -151,7 +153,7 @@ class VoilaSurface:
             return [
                 shot
                 for theme, page in zip(THEMES, (self.page, dark), strict=True)
-                for shot in page_widths(page, f"scenario-{name}-{{width}}-{theme}")
+                for shot in page_widths(page, f"scenario-{name}-{{width}}-{theme}", SCREENSHOTS)
             ]
         finally:
             dark.close()
