@@ -10,6 +10,8 @@
 //   queue.js, actions.js           every click, drop and key counts, in order
 //   input.js, keys.js              pointer and keyboard
 //   bar.js, menu.js, clock.js      buttons, options menu, clock, message, progress, banner
+//   confirm.js                     the question before a game in progress is given up
+//   kernel.js                      the board stops when its kernel goes away
 
 import { createActions } from "./actions.js";
 import { glide, notePositions } from "./animate.js";
@@ -17,6 +19,7 @@ import { createBar } from "./bar.js";
 import { buildPiles, changedPiles, fillPiles, measure } from "./draw.js";
 import { make } from "./dom.js";
 import { createPointer } from "./input.js";
+import { goneNote, watchKernel } from "./kernel.js";
 import { createKeys } from "./keys.js";
 import { applyMarks, findGroup } from "./marks.js";
 import { createQueue } from "./queue.js";
@@ -39,12 +42,13 @@ function render({ model, el }) {
   spoken.setAttribute("aria-live", "polite");
   Object.assign(state, { root, table, tableauRow: tableau, spoken });
 
-  const queue = createQueue(state, () => scheduled && update());
+  const queue = createQueue(state, () => scheduled && update(), () => stop("stopped"));
   const actions = createActions(state, queue, () => settleDrag());
   const bar = createBar(state, actions);
   const { nodes } = bar;
   table.append(top, tableau, nodes.banner);
-  root.append(nodes.bar, nodes.panels, nodes.snapshot, nodes.busy, table, nodes.line, spoken);
+  // The piles come first, so Tab reaches them before the buttons; CSS shows the bar above them.
+  root.append(table, nodes.bar, nodes.confirm, nodes.panels, nodes.snapshot, nodes.busy, nodes.line, spoken);
   root.classList.toggle("sw-inactive", !state.live);
   el.append(root);
 
@@ -107,6 +111,26 @@ function render({ model, el }) {
     if (before) glide(state, before, changed);
   }
 
+  /** The kernel has gone: the board turns inactive for good and says what brings it back. */
+  function stop(how) {
+    if (!state.live || !state.alive) return;
+    state.live = false;
+    queue.dispose();
+    settleDrag();
+    state.press = null;
+    state.picked = null;
+    root.classList.add("sw-inactive");
+    bar.stop(goneNote(how, root));
+    update();
+  }
+
+  /** A message from Python: the app's game picker asks for a new game as the board's own
+   * New game would, with the question first when a game is in progress. */
+  function onMessage(message) {
+    if (message?.type !== "ask_new_game" || typeof message.options !== "object" || !message.options) return;
+    bar.confirm.ask("new_game", () => actions.request("new_game", { options: message.options }));
+  }
+
   function schedule() {
     if (scheduled) return;
     scheduled = true;
@@ -133,6 +157,8 @@ function render({ model, el }) {
   for (const name of TRAITS) model.on(`change:${name}`, name === "_busy" ? onBusy : schedule);
   model.on("change:_clock", bar.clock.read);
   for (const name of ANSWERS) model.on(`change:${name}`, queue.heard);
+  model.on("msg:custom", onMessage);
+  const unwatch = state.live ? watchKernel(model, stop) : () => {};
   const sizes = new ResizeObserver(resize);
   sizes.observe(root);
   window.addEventListener("resize", resize);
@@ -144,6 +170,8 @@ function render({ model, el }) {
     state.alive = false;
     queue.dispose();
     bar.dispose();
+    unwatch();
+    model.off("msg:custom", onMessage);
     sizes.disconnect();
     window.removeEventListener("resize", resize);
     for (const type of keyEvents) window.removeEventListener(type, onKey, true);

@@ -98,3 +98,25 @@ def test_a_win_counts_in_the_statistics_as_soon_as_it_is_made() -> None:
     assert board.status == "won"
     (row,) = stats_rows(stats)
     assert row.startswith("<tr><td>Klondike · draw 1</td><td>1</td><td>1</td><td>100%</td>")
+
+
+def test_a_pick_that_would_give_up_a_game_in_progress_asks_on_the_board_first() -> None:
+    app = PlayApp()
+    board = app.board
+    sent: list[dict[str, object]] = []
+    board.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
+    board.draw()
+    before = board.state()
+
+    app.picker.value = "Applegate"
+    assert app.picker.value == "Klondike · draw 1"  # still the game on the board
+    assert board.state() == before
+    asks = [message["content"] for message in sent if message.get("method") == "custom"]
+    options = {"game": "applegate", "draw": 1, "scoring": None, "winnable": True}
+    assert asks == [{"type": "ask_new_game", "options": options}]
+
+    # The player says "New game": the page asks for it as the board's own New game does.
+    version = board._board["version"]
+    board._on_request(board, {"type": "new_game", "version": version, "options": options}, [])
+    assert app.board.kind == "applegate" and app.board.moves == 0
+    assert app.picker.value == "Applegate"

@@ -50,7 +50,8 @@ def pick_of(kind: str, options: dict[str, Any]) -> str:
 
 
 class GamePicker(ipywidgets.ToggleButtons):
-    """Chooses the board's game: a click deals a proven-winnable deal of that game on the board.
+    """Chooses the board's game: a click deals a proven-winnable deal of that game on the board,
+    after the board's question when that gives up a game in progress.
 
     It follows the board too, so a game switched from the board's own options menu shows here.
     """
@@ -73,7 +74,10 @@ class GamePicker(ipywidgets.ToggleButtons):
 
     def _deal(self, change: dict[str, Any]) -> None:
         if not self._following:
-            self.board.new_game(**PICKS[change["new"]], winnable=True)
+            self.board._ask_new_game(**PICKS[change["new"]], winnable=True)
+            # While the board asks whether to give up the game in progress, the picker goes on
+            # naming the game on the board; the new game, once dealt, moves it.
+            self._follow({"new": self.board._board})
 
     def _follow(self, change: dict[str, Any]) -> None:
         view = change["new"]

@@ -563,6 +563,19 @@ class _Board(PageRequests, anywidget.AnyWidget):
 
             self._change(deal)
 
+    def _ask_new_game(self, *, game: str, draw: int | None = None, winnable: bool) -> None:
+        """``new_game`` for a control beside the board (the app's game picker), which asks as the
+        board's own New game does: a game in progress (moves made, neither won nor lost) is given
+        up only once the player says so in the board's question, and the page then asks for the
+        new game. Calls from code never ask (``new_game``)."""
+        at_stake = self.status == "playing" and (self._game.can_undo or self._game.can_redo)
+        if not at_stake:
+            self.new_game(game=game, draw=draw, winnable=winnable)
+            return
+        scoring = self._klondike_options["scoring"] if game == "klondike" else None
+        options = {"game": game, "draw": draw or 1, "scoring": scoring, "winnable": winnable}
+        self.send({"type": "ask_new_game", "options": options})
+
     def _next_options(
         self, game: str | None, draw: int | None, scoring: str | None
     ) -> tuple[str, dict[str, Any]]:
