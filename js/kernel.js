@@ -5,6 +5,8 @@
 // moment the kernel goes, saying what brings the game back: the store kept every move, so the
 // cell run again, or sw.resume(), plays on from where it stopped.
 
+import { inRunningNotebook } from "./notebook.js";
+
 // A kernel reports "restarting" when the restart is asked from this page, and a new kernel
 // process "starting" on the same connection when it is asked elsewhere (the server's API, another
 // tab); "autorestarting" after a crash; "dead" when it could not come back or was shut down.
@@ -14,7 +16,7 @@ const STOPPED = new Set(["dead"]);
 /** What the note says, for the way the kernel went and where the board is shown. */
 export function goneNote(how, root) {
   // Outside a notebook (an app page) there is no cell to run: the page itself starts over.
-  if (!root.closest(".jp-Notebook")) return "The kernel stopped: reload the page to play again.";
+  if (!inRunningNotebook(root)) return "The kernel stopped: reload the page to play again.";
   const onward = "run this cell again, or sw.resume() in a new cell, to go on.";
   return how === "restarted" ? `The kernel restarted: ${onward}` : `The kernel stopped: start it again, then ${onward}`;
 }

@@ -12,22 +12,14 @@
 // move, then Shift+Enter", and the cell it means is the next one, never the board's own (running
 // that again would deal a new board). The cell after the board's output is made the notebook's
 // active cell, and the key goes on to the notebook, which runs it and moves on, as from any cell.
+// Where no cell comes after the board's, or nothing runs cells (Voilà), the key does nothing.
 
 import { TOP_ROW } from "./draw.js";
+import { focusNextCell } from "./notebook.js";
 
 const MOD_Z = (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "z";
 const MOD_S = (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s";
 const SHIFT_ENTER = (e) => e.key === "Enter" && e.shiftKey && !(e.ctrlKey || e.metaKey || e.altKey);
-
-/** Gives the focus to the notebook cell after the one whose output holds the board, which
- * makes it the notebook's active cell; false when there is none (no notebook around the board,
- * or the board's cell is the last). */
-function focusNextCell(root) {
-  let cell = root.closest(".jp-Notebook .jp-Cell")?.nextElementSibling;
-  while (cell && !cell.classList.contains("jp-Cell")) cell = cell.nextElementSibling;
-  cell?.focus({ preventScroll: true });
-  return Boolean(cell?.contains(root.ownerDocument.activeElement));
-}
 
 export function createKeys(state, actions, cancelDrag, bar) {
   function focusPile(id) {

@@ -11,7 +11,7 @@
 //   input.js, keys.js              pointer and keyboard
 //   bar.js, menu.js, clock.js      buttons, options menu, clock, message, progress, banner
 //   confirm.js                     the question before a game in progress is given up
-//   kernel.js                      the board stops when its kernel goes away
+//   kernel.js, notebook.js         the board stops when its kernel goes; the notebook around it
 
 import { createActions } from "./actions.js";
 import { glide, notePositions } from "./animate.js";

@@ -143,8 +143,19 @@ def test_a_visitor_plays_both_games_by_clicks_and_never_sees_code_notation_or_se
     ).to_have_text("1")
     screenshot_widths(page, "app-klondike")
 
-    # The picker turns the board into an Applegate board, a new winnable deal.
+    # The picker turns the board into an Applegate board, a new winnable deal, once the player
+    # says so: the Klondike game in progress would count as a loss, and the board asks first.
     pick("Applegate").click()
+    question = board.get_by_role("group", name="Start a new game? This one counts as a loss.")
+    expect(question).to_be_visible()
+    expect(question.get_by_role("button", name="Keep playing")).to_be_focused()
+    expect(pick("Klondike · draw 1")).to_have_class(re.compile(r"\bmod-active\b"))
+    screenshot_widths(page, "app-question")
+    page.keyboard.press("Escape")
+    expect(question).to_be_hidden()
+    expect(board.locator(".sw-label")).to_have_text("Klondike · draw 1")
+    pick("Applegate").click()
+    question.get_by_role("button", name="New game").click()
     expect(board.locator(".sw-label")).to_have_text("Applegate", timeout=30_000)
     expect(pick("Applegate")).to_have_class(re.compile(r"\bmod-active\b"))
     expect(board.locator('[data-pile="reserve"]')).to_be_visible()
