@@ -49,6 +49,7 @@ def test_a_game_in_progress_is_given_up_only_once_the_player_says_so(lab: LabPag
     # One move, and the game is at stake.
     stock.click()
     wait_for_history(lab, "k", ["draw"])
+    attempts = [lab.evaluate("k.game_id")]
     new_game = bar.get_by_role("button", name="New game")
     new_game.click()
     question = _question(k, NEW_GAME)
@@ -76,6 +77,7 @@ def test_a_game_in_progress_is_given_up_only_once_the_player_says_so(lab: LabPag
     # The Options menu's new games ask too.
     stock.click()
     wait_for_history(lab, "k", ["draw"])
+    attempts.append(lab.evaluate("k.game_id"))
     bar.get_by_role("button", name="Options").click()
     k.get_by_role("menuitem", name="New game: Applegate").click()
     question = _question(k, NEW_GAME)
@@ -85,8 +87,8 @@ def test_a_game_in_progress_is_given_up_only_once_the_player_says_so(lab: LabPag
     expect(k).to_have_attribute("data-kind", "applegate")
     expect(question).to_be_hidden()
     # The two attempts given up count as played and not won, as the question said.
-    given_up = lab.evaluate("[g.status for g in sw.saved_games()]")
-    assert given_up == ["abandoned", "abandoned"]
+    statuses = lab.evaluate("{g.id: g.status for g in sw.saved_games()}")
+    assert [statuses[str(game_id)] for game_id in attempts] == ["abandoned", "abandoned"]
 
     # Calls from Python never ask.
     lab.run("k.move(k.legal_moves()[0])")
