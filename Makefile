@@ -5,7 +5,10 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# pip runs again only when the packaging changes; the JS bundle has its own rule below.
+# pip runs again only when the packaging changes; the JS bundle has its own rule below. The demo
+# gets the package and JupyterLab alone; everything else (tests, benchmarks, Voila, the
+# environments and surveys) comes on top of it.
+DEMO_INSTALLED := $(VENV)/.installed-demo
 INSTALLED := $(VENV)/.installed
 BUNDLE := src/solitaire_widget/static/widget.js
 NODE_MODULES := node_modules/.package-lock.json
@@ -16,7 +19,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 install: $(INSTALLED) $(BUNDLE)
 
-demo: install
+demo: $(DEMO_INSTALLED) $(BUNDLE)
 	$(BIN)/jupyter lab --ip=127.0.0.1 $(ALLOW_ROOT) notebooks/play.ipynb
 
 # notebooks/app.ipynb as a Voilà app on this computer only (Ctrl+C stops it).
@@ -40,7 +43,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The editable install runs the hatch-jupyter-builder hook, which runs npm install and the build.
-$(INSTALLED): $(BIN)/python pyproject.toml package.json package-lock.json
+$(DEMO_INSTALLED): $(BIN)/python pyproject.toml package.json package-lock.json
+	$(BIN)/python -m pip install --disable-pip-version-check --quiet -e '.[demo]'
+	touch $@
+
+$(INSTALLED): $(DEMO_INSTALLED)
 	$(BIN)/python -m pip install --disable-pip-version-check --quiet -e '.[test]'
 	touch $@
 
@@ -50,7 +57,7 @@ $(NODE_MODULES): package-lock.json
 
 # Rebuilds the bundles (the board, the exported page's widget host) after js/ or js-export/
 # changes without going through pip again.
-$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) $(wildcard js-export/*) | $(INSTALLED)
+$(BUNDLE): $(NODE_MODULES) $(wildcard js/*) $(wildcard js-export/*) | $(DEMO_INSTALLED)
 	npm run build
 
 $(CHROMIUM):

@@ -1,9 +1,10 @@
 // The Options menu: a small popup menu (WAI-ARIA menu pattern) to start a new game of another
 // kind, with a scoring and "winnable deals only", and to switch the board's settings. It sends
 // the requests of PROTOCOL.md; what it shows as checked always comes from Python's traits.
+// Python keeps what the player chooses here for the boards that come after (preferences.py).
 
 import { make } from "./dom.js";
-import { flag } from "./state.js";
+import { flag, readNextGame } from "./state.js";
 
 const GAMES = [
   ["Klondike · draw 1", "klondike", 1],
@@ -95,10 +96,14 @@ export function createMenu(state, actions, button, confirm) {
     return [...menu.querySelectorAll(".sw-menu-item")];
   }
 
-  /** Shows what is checked: the settings from Python, the new-game choices from the board. */
+  /** Shows what is checked: the settings from Python; the new-game choices the player saved
+   * (a new game dealt from a menu before, in any session), else the board's own. */
   function refresh() {
     const b = state.board;
-    if (b && !choice.touched) {
+    const saved = readNextGame(state.model);
+    if (saved && !choice.touched) {
+      Object.assign(choice, saved);
+    } else if (b && !choice.touched) {
       if (b.kind === "klondike") choice.scoring = b.scoring;
       choice.winnable = b.badges.includes("Winnable deal");
     }

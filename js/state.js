@@ -97,6 +97,14 @@ export function flag(model, name, fallback) {
   return typeof value === "boolean" ? value : fallback;
 }
 
+/** `_next_game`: the player's saved choices for the menu's next new game ({scoring, winnable}),
+ * or null when none is saved (or an older kernel sends none): the menu then follows the board. */
+export function readNextGame(model) {
+  const n = model.get("_next_game");
+  if (!n || typeof n.winnable !== "boolean" || !["standard", "vegas", null].includes(n.scoring)) return null;
+  return { scoring: n.scoring, winnable: n.winnable };
+}
+
 /** The controls the bar shows; an older kernel without the trait gets them all. */
 export function readControls(model) {
   const value = model.get("controls");

@@ -144,7 +144,8 @@ def test_a_date_in_any_other_form_is_refused(date, message):
 @pytest.mark.parametrize(
     ("kind", "draw", "message"),
     [
-        ("klondike", 2, "draws 1 or 3 cards"),
+        ("klondike", 2, "draw must be 1 or 3, not 2"),
+        ("klondike", 3.0, "draw must be 1 or 3, not 3.0"),
         ("applegate", 3, "Applegate has no stock"),
         ("spider", 1, "'klondike' or 'applegate'"),
     ],

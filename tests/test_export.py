@@ -4,7 +4,9 @@ refusals for anything that is not a notebook it can run."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -67,10 +69,8 @@ def test_the_page_holds_every_board_with_its_module_and_no_seed(exported: Path) 
     html = exported.read_text()
     assert html.count(f'<script type="{VIEW_TYPE}">') == 2
     boards = [m["state"] for m in saved_state(html).values() if m["model_name"] == "AnyModel"]
-    assert sorted(board["_anywidget_id"].rsplit(".", 1)[1] for board in boards) == [
-        "Applegate",
-        "Klondike",
-    ]
+    assert {board["_anywidget_id"].rsplit(".", 1)[1] for board in boards} == {"Board"}
+    assert sorted(board["_board"]["kind"] for board in boards) == ["applegate", "klondike"]
     for board in boards:
         assert board["seed"] is None
         assert "render" in board["_esm"]
@@ -111,6 +111,42 @@ def test_a_missing_or_broken_notebook_is_refused_with_a_clear_message(
     assert not (tmp_path / "page.html").exists()
 
 
+@pytest.mark.parametrize("folder", ["some_dir/", "existing"])
+def test_a_folder_as_the_page_is_refused_with_a_message_before_the_notebook_runs(
+    tmp_path: Path, capsys, folder: str
+) -> None:
+    notebook = write_notebook(tmp_path / "play.ipynb", ["raise SystemExit('it ran')"])
+    (tmp_path / "existing").mkdir()
+    output = f"{tmp_path}/{folder}"
+    assert main([str(notebook), "-o", output]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        f"error: {output} is a folder: name the page to write, such as "
+        f"{Path(output) / 'play.html'}\n"
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["existing", "play.ipynb"]
+
+
+def test_a_page_that_cannot_be_written_is_refused_with_a_message(tmp_path: Path, capsys) -> None:
+    notebook = write_notebook(tmp_path / "play.ipynb", ["1 + 1"])
+    (tmp_path / "a_file").write_text("")
+    assert main([str(notebook), "-o", str(tmp_path / "a_file" / "page.html")]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot write {tmp_path / 'a_file'}")
+
+
+def test_the_page_gets_the_mode_a_new_file_gets_so_a_web_server_can_read_it(
+    tmp_path: Path,
+) -> None:
+    notebook = write_notebook(tmp_path / "play.ipynb", ["1 + 1"])
+    before = os.umask(0o002)
+    try:
+        page = export_page(notebook, timeout=120)
+    finally:
+        os.umask(before)
+    assert stat.S_IMODE(page.stat().st_mode) == 0o664
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["play.html", "play.ipynb"]
+
+
 def test_a_folder_is_not_a_notebook(tmp_path: Path) -> None:
     with pytest.raises(ExportError, match="is not a file"):
         export_page(tmp_path)
@@ -138,3 +174,29 @@ def test_a_notebook_for_a_kernel_that_is_not_installed_is_refused(tmp_path: Path
     notebook.write_text(json.dumps(page))
     with pytest.raises(ExportError, match="the kernel 'no-such-kernel', which is not here"):
         export_page(notebook)
+
+
+# What the page sends when the player ticks "Four-colour deck" in the Options menu.
+_TICK_FOUR_COLOUR = """\
+request = {"type": "set", "version": k._board["version"], "name": "four_colour", "value": True}
+k.comm.handle_msg({"content": {"data": {"method": "custom", "content": request}}, "buffers": []})
+k.four_colour"""
+
+
+def test_an_export_records_no_game_and_saves_no_preference(
+    tmp_path: Path, store_home: Path
+) -> None:
+    """Issue 21: the exporter's own run of a notebook was recorded as the player's games. Its
+    kernel plays moves and changes a setting as a player would, and the store's folder stays
+    empty: no game, no preference."""
+    notebook = write_notebook(
+        tmp_path / "played.ipynb",
+        [
+            "import solitaire_widget as sw",
+            "k = sw.Klondike(seed=12345)\nk.draw()\nk.draw()\nk",
+            _TICK_FOUR_COLOUR,
+        ],
+    )
+    page = export_page(notebook, tmp_path / "played.html", timeout=120).read_text()
+    assert "four_colour&quot;: true" in page or '"four_colour": true' in page  # it ran
+    assert sorted(path.name for path in store_home.iterdir()) == []

@@ -5,9 +5,10 @@ give a game that works in every way; never another exception, never more than 1 
 
 The named cases are the issue's reproducers. The fuzzing mutates real states of both games in
 the ways an attacker would (types, nesting, sizes, numbers, Unicode lookalikes, bad bytes,
-missing and extra keys, duplicated cards, long histories) and measures each input's time
-(``time.process_time``: CPU, so a busy machine does not fail the bound) and memory
-(``tracemalloc``'s peak).
+missing and extra keys, duplicated cards, long histories), sends text shaped to make a reader
+slow (``hostile_texts``: long runs of any one token, escapes, unclosed strings), and measures
+each input's time (``time.process_time``: CPU, so a busy machine does not fail the bound) and
+memory (``tracemalloc``'s peak).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import solitaire_widget as sw
+from hostile_texts import SHAPES
 from solitaire_widget.engine import ApplegateGame, KlondikeGame
 from solitaire_widget.shape import brief
 from solitaire_widget.state import MAX_HISTORY, load_game
@@ -181,6 +183,10 @@ REPRODUCERS: dict[str, tuple[Any, str]] = {
     "a key that is not text": ({**KLONDIKE, 7: 1}, "the key 7"),
     "an object that is not JSON": ({**KLONDIKE, "score": object()}, "not a JSON value"),
     "JSON text of 11 MB": (json.dumps({**KLONDIKE, "pad": "x" * 11_000_000}), "too long"),
+    "an unclosed string of 2 million escaped quotes": (
+        SHAPES["an unclosed string of escaped quotes"](3_990_000),
+        "Unterminated string",
+    ),
 }
 
 
@@ -306,7 +312,7 @@ def hostile_inputs(draw: Any) -> tuple[Any, str, int]:
     JSON text or bytes; with a description and its approximate size in bytes."""
     state = copy.deepcopy(draw(st.sampled_from(BASES)))
     places = paths(state)
-    kind = draw(st.integers(0, 11))
+    kind = draw(st.integers(0, 12))
     form = draw(st.sampled_from(["dict", "text", "bytes"]))
     size = 0
     if kind == 0:  # any value in any place
@@ -366,6 +372,14 @@ def hostile_inputs(draw: Any) -> tuple[Any, str, int]:
         extra = draw(st.sampled_from([["draw"] * (MAX_HISTORY + 1), ["t9-t1"], ["f1-f2:13"]]))
         state["history"] = state["history"] + extra
         what, size = f"history + {len(extra)}", 8 * len(extra)
+    elif kind == 12:  # text shaped to make a reader slow: runs of a token, escapes, no end
+        name = draw(st.sampled_from(sorted(SHAPES)))
+        text = SHAPES[name](draw(st.sampled_from([10**4, 10**5, 3_990_000])))
+        what = f"{name}, {len(text):,} characters"
+        if form == "bytes":
+            raw = text.encode("utf-8", "surrogatepass")
+            return raw, what, len(raw)
+        return text, what, len(text)
     else:  # a number where a game cannot get
         key = draw(st.sampled_from(["score", "recycles", "seed"]))
         state[key] = draw(HUGE | FLOATS)

@@ -25,9 +25,10 @@ import pytest
 
 import solitaire_widget as sw
 from positions import all_cards, klondike
-from solitaire_widget import solver
+from solitaire_widget import solver, store
 from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
 from solitaire_widget.state import load_game
+from solitaire_widget.widget.resume import rebuild
 from solitaire_widget.widget.view import board_view
 from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
@@ -97,17 +98,20 @@ def assert_board_agrees(board: Any) -> None:
     page = getattr(board, "recording_page", None)
     if page is not None:
         assert not board._view_behind
-        assert_view(game, board._trait_values)
+        assert_view(board, board._trait_values)
         seed = str(game.seed) if game.seed is not None and board.show_seed else None
-        assert_view(game, {**page.model, "seed": seed and int(seed)})
+        assert_view(board, {**page.model, "seed": seed and int(seed)})
     else:
-        assert_view(game, {name: getattr(board, name) for name in board.keys})
+        assert_view(board, {name: getattr(board, name) for name in board.keys})
 
 
-def assert_view(game: Game, traits: dict[str, Any]) -> None:
+def assert_view(board: Any, traits: dict[str, Any]) -> None:
+    """The traits show the board's game as a fresh board would, at the board's version (which
+    carries on across a switch of game, so a request made on the old game is stale)."""
+    game = board._game
     fresh = board_view(load_game(game.state()))
     shown = dict(traits["_board"])
-    assert shown.pop("version") == game.version
+    assert shown.pop("version") == board._version
     assert shown.pop("can_redo") == game.can_redo
     del shown["label"], shown["badges"]
     del fresh["version"], fresh["can_redo"]
@@ -278,6 +282,10 @@ BOARD_OPERATIONS: dict[str, tuple[Callable[[], Any], Callable[[Any], Any]]] = {
     "a draw": (board_42, lambda b: b.draw()),
     "undo": (lambda: moved(board_42(), "t4-t1"), lambda b: b.undo()),
     "a new deal": (lambda: moved(board_42(), "t4-t1"), lambda b: b.new_game(7)),
+    "a switch of game": (
+        lambda: moved(board_42(), "t4-t1"),
+        lambda b: b.new_game(7, game="applegate"),
+    ),
     "an Applegate move": (lambda: on_a_page(sw.Applegate(seed=7)), lambda b: b.move("t3-t5:5")),
     "a move with no page open": (lambda: sw.Klondike(seed=42), lambda b: b.move("t4-t1")),
 }
@@ -392,3 +400,115 @@ def test_sigalrm_at_random_moments_of_play_never_corrupts_a_game():
     print("\ninterrupt trials (kind, interrupted): count", dict(outcomes))
     for kind in trials:
         assert outcomes[kind, True] > 0
+
+
+# ----------------------------------------------------------------- the store after an interrupt
+
+
+STORE_FILES = {
+    str(Path(sw.__file__).parent / "store.py"),
+    str(Path(sw.__file__).parent / "widget" / "recording.py"),
+}
+
+
+def line_of(board: Any) -> list[str]:
+    return [str(move) for move in board.history + board._game.redo_line]
+
+
+def assert_store_holds(board: Any) -> None:
+    """The row the board records into is the board's game: its deal rebuilt with its line is
+    the board's position with the board's redo line."""
+    record = store.open_store().game(board.game_id)
+    assert record is not None
+    assert (record.deal.game, record.deal.options) == (board.kind, board._game.options)
+    assert (record.line, record.moves) == (line_of(board), board.moves)
+    again = rebuild(record)
+    assert again.state() == board.state(), "the row holds another deal"
+    assert [str(move) for move in again.redo_line] == line_of(board)[board.moves :]
+
+
+def page_new_game(board: Any, options: dict[str, Any] | None = None) -> None:
+    request = {"type": "new_game", "version": board._board["version"]}
+    if options is not None:
+        request["options"] = options
+    board._on_request(board, request, [])
+
+
+STORE_OPERATIONS: dict[str, Callable[[Any], Any]] = {
+    "new_game": lambda b: b.new_game(7),
+    "new_game with a random seed": lambda b: b.new_game(),
+    "restart": lambda b: b.restart(),
+    "a switch of game": lambda b: b.new_game(game="applegate", seed=3),
+    "the page's New game": page_new_game,
+    "the page's New game of another game": lambda b: page_new_game(
+        b, {"game": "klondike", "draw": 3, "scoring": "vegas", "winnable": False}
+    ),
+    "a move": lambda b: b.move(b.legal_moves()[0]),
+    "undo": lambda b: b.undo(),
+}
+
+
+def played_board() -> sw.Klondike:
+    board = on_a_page(sw.Klondike(seed=42))
+    for move in ["t4-t1", "draw", "draw"]:
+        board.move(move)
+    return board
+
+
+# Moments of each operation interrupted: spread evenly over the recorder's and the store's
+# bytecodes (about 600 in a new deal), one every four or five.
+STORE_POINTS = 130
+
+
+@pytest.mark.parametrize("name", STORE_OPERATIONS)
+def test_an_interrupt_anywhere_in_the_recording_leaves_the_store_holding_the_boards_game(name):
+    """Ctrl-C in the recorder or the store during a change: the recorder never believes the
+    store holds what it does not, the next change brings the row in step with the board, the
+    game left for a new deal keeps its own deal and line and is marked abandoned, and no game
+    is recorded twice."""
+    operation = STORE_OPERATIONS[name]
+    counter, board = InterruptAt(0, STORE_FILES), played_board()
+    run_traced(counter, lambda: operation(board))
+    total = counter.seen
+    assert total > 0
+    interrupted = 0
+    for at in sorted({1 + (total - 1) * i // (STORE_POINTS - 1) for i in range(STORE_POINTS)}):
+        board = played_board()
+        left_id, left_state = board.game_id, board.state()
+        recorded = len(sw.saved_games())
+        interrupted += run_traced(InterruptAt(at, STORE_FILES), lambda b=board: operation(b))
+        if board._recorder.has_saved(board._game):
+            assert_store_holds(board)
+        board.draw() if board.kind == "klondike" else board.move(board.legal_moves()[0])
+        assert_store_holds(board)
+        assert sw.resume(board.game_id).state() == board.state()
+        games = {game.id: game for game in sw.saved_games()}
+        if board.game_id != left_id:
+            left = store.open_store().game(left_id)
+            assert left is not None and rebuild(left).state() == left_state
+            assert games[left_id].status == "abandoned"
+        assert len(games) == recorded + (board.game_id != left_id), "a game recorded twice"
+    assert interrupted > 0
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_sigalrm_during_new_deals_restarts_and_switches_never_leaves_the_store_on_another_game():
+    """Hundreds of games: a few moves, then a new deal of some kind with SIGALRM set to go off
+    at a random moment of it. However it was cut short, once the board changes again its row
+    holds its own deal and line, and ``sw.resume`` shows exactly the board."""
+    rng = random.Random(20)
+    changes = list(STORE_OPERATIONS.items())[:6]  # the ones that begin a new game
+    outcomes: Counter = Counter()
+    with Alarm() as alarm:
+        for _ in range(260):
+            board = on_a_page(sw.Klondike(seed=rng.randrange(1000), draw=rng.choice([1, 3])))
+            for move in random_line(board._game, rng, rng.randint(1, 8)):
+                board.move(move)
+            name, change = rng.choice(changes)
+            interrupted = alarm.run(rng.uniform(1e-5, 0.012), lambda c=change, b=board: c(b))
+            outcomes[name, interrupted] += 1
+            board.draw() if board.kind == "klondike" else board.move(board.legal_moves()[0])
+            assert_store_holds(board)
+            assert sw.resume(board.game_id).state() == board.state()
+    print("\nnew-deal interrupt trials (change, interrupted): count", dict(outcomes))
+    assert sum(count for (_, interrupted), count in outcomes.items() if interrupted) >= 50

@@ -124,3 +124,17 @@ def test_a_lesson_whose_answer_breaks_the_rules_fails_when_it_is_checked() -> No
     exercise = Exercise(load_game(TURN_UP))
     with pytest.raises(IllegalMove):
         exercise.check("t2-t3", goal="-", why="-")
+
+
+def test_lesson_boards_leave_the_players_daily_challenge_to_resume() -> None:
+    """Issue 21: after the lessons, ``sw.resume()`` gave a lesson position back instead of the
+    daily challenge the player was in the middle of. A lesson board records nothing."""
+    daily = sw.Klondike.daily("2026-11-30")
+    daily.draw()
+    lesson = sw.load(klondike_state(["KD", "QS"]), controls="lesson")
+    exercise = Exercise(sw.load(klondike_state(["KD", "QS"]), controls="lesson"))
+    lesson.move("t2-t1")
+    exercise.check("t2-t1", goal="put the Queen on the King", why="Red King, black Queen.")
+    resumed = sw.resume()
+    assert resumed.game_id == daily.game_id and resumed.history == daily.history
+    assert [game.id for game in sw.saved_games()] == [daily.game_id]

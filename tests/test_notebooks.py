@@ -1,8 +1,9 @@
-"""Every notebook in notebooks/ runs from top to bottom, unattended, in well under a minute.
+"""Every notebook in notebooks/ runs from top to bottom, unattended, in well under a minute, and
+leaves nothing in the player's records.
 
 The notebooks are what users open first, so a broken one must never land. Each runs in a fresh
-kernel in a temporary folder (the notebooks save files) with IPython's and matplotlib's settings
-kept out of the real home.
+kernel in a temporary folder (the notebooks save files) with IPython's and matplotlib's settings,
+and the game store, kept out of the real home.
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+import solitaire_widget as sw
+from solitaire_widget.preferences import FILE_NAME as PREFERENCES
+from solitaire_widget.scoreboard import compute, today
+from solitaire_widget.store import FILE_NAME as STORE
+from solitaire_widget.store import open_store
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 EXPECTED = [
@@ -49,17 +56,21 @@ def test_the_committed_notebook_has_no_outputs(name: str) -> None:
 class Run:
     notebook: nbformat.NotebookNode
     seconds: float
+    home: Path  # the kernel's SOLITAIRE_WIDGET_HOME: its game store and preferences
 
 
 def run_notebook(name: str, base: Path) -> Run:
-    """Runs a copy of the notebook in a fresh kernel whose files and settings stay under base."""
+    """Runs a copy of the notebook in a fresh kernel whose files and settings stay under base,
+    with a game store of its own that records (as a player's kernel does)."""
     notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
     work = base / "work"
     work.mkdir()
     with pytest.MonkeyPatch.context() as patch:
         # research.ipynb shrinks its surveys and episodes to a smoke test when it sees this.
         patch.setenv("SOLITAIRE_WIDGET_QUICK", "1")
-        for variable in ("IPYTHONDIR", "MPLCONFIGDIR", "JUPYTER_RUNTIME_DIR"):
+        patch.delenv("SOLITAIRE_WIDGET_AUTOSAVE", raising=False)
+        homes = ("IPYTHONDIR", "MPLCONFIGDIR", "JUPYTER_RUNTIME_DIR", "SOLITAIRE_WIDGET_HOME")
+        for variable in homes:
             (base / variable).mkdir()
             patch.setenv(variable, str(base / variable))
         client = NotebookClient(
@@ -70,7 +81,7 @@ def run_notebook(name: str, base: Path) -> Run:
         )
         started = time.perf_counter()
         client.execute()
-    return Run(notebook, time.perf_counter() - started)
+    return Run(notebook, time.perf_counter() - started, base / "SOLITAIRE_WIDGET_HOME")
 
 
 @pytest.fixture(scope="module")
@@ -93,6 +104,28 @@ def test_the_notebook_runs_unattended_in_well_under_a_minute(
     """nbclient raises CellExecutionError, naming the cell and its traceback, on any error."""
     run = executed(name)
     assert run.seconds < TIME_LIMIT, f"{name} took {run.seconds:.1f} s"
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_running_the_notebook_leaves_the_players_records_as_they_were(
+    name: str, executed: Callable[[str], Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21: a pass through the notebooks counted 46 games of Klondike draw 1 and left a
+    lesson position for ``sw.resume()``. Their demos, lessons, examples and exports are not the
+    player's games: no game with a move in it is recorded, nothing is in progress for
+    ``sw.resume()``, the statistics stay empty and no preference is written."""
+    home = executed(name).home
+    assert not (home / PREFERENCES).exists()
+    if not (home / STORE).exists():
+        return
+    store = open_store(home / STORE)
+    played, notices = store.played_games()
+    assert notices == []
+    assert [(game.deal.game, game.deal.options, game.moves) for game in played] == []
+    assert compute(played, today()) == ()
+    monkeypatch.setenv("SOLITAIRE_WIDGET_HOME", str(home))
+    with pytest.raises(LookupError, match="No game in progress"):
+        sw.resume()
 
 
 @pytest.mark.parametrize(

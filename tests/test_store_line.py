@@ -102,9 +102,9 @@ def test_a_move_in_a_long_game_writes_one_ply_and_an_undo_none(monkeypatch):
     written: list[int] = []
     record = store.GameStore.record
 
-    def counting(self, game_id, revision, keep, held, deal, redeal, started, progress, *rest):
+    def counting(self, attempt, revision, keep, held, progress, *rest):
         written.append(len(progress.line) - keep)
-        return record(self, game_id, revision, keep, held, deal, redeal, started, progress, *rest)
+        return record(self, attempt, revision, keep, held, progress, *rest)
 
     monkeypatch.setattr(store.GameStore, "record", counting)
     board.draw()

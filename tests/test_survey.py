@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -121,6 +126,9 @@ def test_a_line_torn_by_a_crash_is_dropped_and_its_seed_solved_again(
         ("game,seed,status,moves,positions,seconds\napplegate,1,maybe,,5,0.1\n", "line 2"),
         ("game,seed,status,moves,positions,seconds\napplegate,x,won,3,5,0.1\n", "line 2"),
         ("game,seed,status,moves,positions,seconds\napplegate,1,won,3\n", "expected 6 fields"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,won,3,5,0.1\n"
+         "applegate,2,won,3,5,0.1\napplegate,1,unwinnable,,9,0.1\n",
+         "contradicts itself: seed 1 is won on line 2 and unwinnable on line 4"),
     ],
 )  # fmt: skip
 def test_a_file_that_is_not_this_surveys_is_refused(
@@ -183,3 +191,80 @@ def test_bad_arguments_are_refused_with_a_reason(arguments: dict, message: str) 
     call = {"game": "klondike", "seeds": [1], **BUDGET, **arguments}
     with pytest.raises(ValueError, match=message):
         sw.survey(call.pop("game"), call.pop("seeds"), **call)
+
+
+# ----------------------------------------------------------------- the survey's processes
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``, from /proc."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and _parent_and_state(int(entry.name))[0] == pid:
+            found.add(int(entry.name))
+    return found
+
+
+def _parent_and_state(pid: int) -> tuple[int | None, str]:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None, "gone"
+    state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
+    return int(parent), state
+
+
+def _wait_until(condition, seconds: float) -> bool:
+    """Poll ``condition`` until it holds or ``seconds`` pass (a generous bound, not a timing)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+@pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+def test_a_survey_killed_mid_way_leaves_no_worker_running(kill: signal.Signals) -> None:
+    survey = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import solitaire_widget as sw\n"
+            "sw.survey('klondike', range(10**6), time_limit=60, positions=10**6, draw=3,\n"
+            "          progress=False)\n",
+        ]
+    )
+    workers: set[int] = set()
+
+    def alive() -> set[int]:
+        return {pid for pid in workers if _parent_and_state(pid)[1] not in ("gone", "Z")}
+
+    try:
+        assert _wait_until(lambda: _children(survey.pid), 120), "the survey started no worker"
+        time.sleep(1)  # the workers are solving their first deals
+        workers = _children(survey.pid)
+        survey.send_signal(kill)
+        survey.wait(60)
+        assert _wait_until(lambda: not alive(), 60), f"workers still running: {alive()}"
+    finally:
+        survey.kill()
+        survey.wait()
+        for pid in alive():  # what a failure left behind
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_survey_without_a_positions_budget_runs_on_the_process_pool() -> None:
+    """The README's first survey (issue 20: every worker raised TypeError without positions=)."""
+    result = sw.survey("klondike", range(3), time_limit=0.5, draw=3, progress=False)
+    assert [row.seed for row in result] == [0, 1, 2]
+    assert all(row.status in ("won", "unwinnable", "unknown") for row in result)
+
+
+def test_a_seed_written_twice_with_the_same_verdict_is_read_once(tmp_path: Path) -> None:
+    out = tmp_path / "survey.csv"
+    line = "applegate,1,won,3,5,0.1\n"
+    out.write_text("game,seed,status,moves,positions,seconds\n" + line + line)
+    result = sw.survey("applegate", [1], out=out, **BUDGET)
+    assert [(row.seed, row.status) for row in result] == [(1, "won")]

@@ -165,3 +165,14 @@ def test_any_board_can_do_without_a_clock_and_a_lesson_board_can_have_one(time):
 def test_the_clock_argument_is_true_false_or_left_out():
     with pytest.raises(TypeError, match="clock is True, False or None"):
         Klondike(seed=1, clock="off")
+
+
+def test_a_board_that_records_nothing_times_from_its_first_move_too(time):
+    """A board no page sees works out its status when it is read; its clock must still start
+    at the first move, not when it is first read (lesson boards record nothing, issue 21)."""
+    board = Klondike(seed=1, autosave=False)
+    board.draw()
+    time.wait(2)
+    board.draw()
+    time.wait(1)
+    assert shown(board) == {"enabled": True, "elapsed": 3000, "running": True}

@@ -152,8 +152,10 @@ def test_a_winnable_new_game_shows_the_page_it_is_busy_before_it_searches(deals)
         {"kind": "applegate", "busy": [{"text": "Finding a winnable deal...", "done": None}]}
     ]
     assert board.seed == 35 and board._board["badges"] == ["Winnable deal"]
-    assert page.updates[-1] == {"_busy": None}  # after the new deal was sent
-    assert page.updates[-2]["_board"]["kind"] == "applegate"
+    # The new deal, the menu's kept choices and the end of the search in one update.
+    assert page.updates[-1]["_busy"] is None
+    assert page.updates[-1]["_board"]["kind"] == "applegate"
+    assert page.updates[-1]["_next_game"]["game"] == "applegate"
 
 
 def test_a_winnable_board_switches_back_to_any_deal_when_asked():
@@ -182,3 +184,16 @@ def test_a_new_game_without_winnable_deals_never_shows_busy():
     page = Page(board)
     page.request("new_game")
     assert page.received("_busy") == []
+
+
+def test_a_board_that_switched_game_gives_a_new_view_its_whole_state():
+    """A page that opens (or reloads) after a switch asks for every trait: all are there."""
+    board = sw.Klondike(seed=42)
+    board.new_game(7, game="applegate")
+    state = board.get_state()
+    assert state["_board"]["kind"] == "applegate" and "_esm" in state
+    assert isinstance(board, sw.Applegate) and not isinstance(board, sw.Klondike)
+    board.new_game(game="klondike")
+    assert board.get_state()["_board"]["kind"] == "klondike"
+    assert isinstance(board, sw.Klondike) and not isinstance(board, sw.Applegate)
+    assert repr(board).startswith("<Klondike seed=")

@@ -4,6 +4,11 @@ statistics below it.
 Whoever opens an app is a visitor, not the notebook's owner, so the board is made with
 ``show_seed=False`` (the seed and the moves rebuild every hidden card) and the page holds only
 widgets: no printed board, no move notation, no code.
+
+Many visitors may play on one server, into one game store: each is known by the token their
+browser keeps (``visitor.Visitor``). The board records its games as that visitor's, and the
+statistics count only theirs; until the token arrives, and for a browser that keeps none, the
+board records nothing and the app shows no statistics.
 """
 
 from __future__ import annotations
@@ -14,15 +19,17 @@ from typing import Any
 
 import ipywidgets
 
-from .scoreboard import COLUMNS, compute, today
-from .store import recorded_games, store_path
+from . import preferences
+from .options import DRAW
+from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
+from .store import NO_VISITOR, recorded_games, store_path
 from .tables import html_table
-from .widget import Applegate, Klondike
+from .visitor import Visitor
+from .widget import Board, Klondike
 
 # The picker's choices, as the board's options menu names them, and the new game each deals.
 PICKS: dict[str, dict[str, Any]] = {
-    "Klondike · draw 1": {"game": "klondike", "draw": 1},
-    "Klondike · draw 3": {"game": "klondike", "draw": 3},
+    **{f"Klondike · {DRAW.words[n]}": {"game": "klondike", "draw": n} for n in DRAW.values},
     "Applegate": {"game": "applegate"},
 }
 # The figures a player looks at first; the rest (scores, daily streaks) are on the Stats panel.
@@ -46,7 +53,7 @@ _STATS_STYLE = """<style>
 
 def pick_of(kind: str, options: dict[str, Any]) -> str:
     """The picker's choice that names the game a board shows (any Klondike scoring)."""
-    return "Applegate" if kind == "applegate" else f"Klondike · draw {options.get('draw')}"
+    return "Applegate" if kind == "applegate" else f"Klondike · {DRAW.words[options['draw']]}"
 
 
 class GamePicker(ipywidgets.ToggleButtons):
@@ -56,7 +63,7 @@ class GamePicker(ipywidgets.ToggleButtons):
     It follows the board too, so a game switched from the board's own options menu shows here.
     """
 
-    def __init__(self, board: Klondike | Applegate) -> None:
+    def __init__(self, board: Board) -> None:
         view = board._board
         super().__init__(
             options=list(PICKS),
@@ -73,8 +80,12 @@ class GamePicker(ipywidgets.ToggleButtons):
         board.observe(self._follow, "_board")
 
     def _deal(self, change: dict[str, Any]) -> None:
+        """A visitor's pick: dealt (after the board's question when that gives up a game in
+        progress), and kept as the game the app opens on next time."""
         if not self._following:
-            self.board._ask_new_game(**PICKS[change["new"]], winnable=True)
+            pick = PICKS[change["new"]]
+            if self.board._ask_new_game(**pick, winnable=True):
+                self.board._remember_next_game(pick)
             # While the board asks whether to give up the game in progress, the picker goes on
             # naming the game on the board; the new game, once dealt, moves it.
             self._follow({"new": self.board._board})
@@ -91,21 +102,24 @@ class GamePicker(ipywidgets.ToggleButtons):
 
 
 class PlayerStats(ipywidgets.HTML):
-    """The player's statistics from the local game store, per game: shown once the store exists
-    and holds a played game, hidden before.
+    """The visitor's statistics from the local game store, per game: shown once the store
+    exists and holds a game the visitor played, hidden before (and while their token has not
+    arrived); a browser that keeps no token is told it gets none.
 
     The board records a change after telling its observers of it, so the figures are read again
     once the change is done (on the kernel's event loop), when a game is first played (its first
-    moves), won, lost or dealt anew.
+    moves), won, lost or dealt anew, and when the visitor's page has said who they are.
     """
 
-    def __init__(self, board: Klondike | Applegate) -> None:
+    def __init__(self, board: Board, visitor: Visitor) -> None:
         super().__init__(layout=ipywidgets.Layout(display="none"))
         self.add_class("sw-app-stats")
+        self.visitor = visitor
         self._refresh_pending = False
         self.refresh()
         board.observe(self._soon, "status")
         board.observe(self._soon_if_first_move, "moves")
+        visitor.observe(self._soon, ["token", "blocked"])
 
     def _soon_if_first_move(self, change: dict[str, Any]) -> None:
         # One action can make several moves (a draw and the safe cards auto-move sends home).
@@ -126,30 +140,53 @@ class PlayerStats(ipywidgets.HTML):
     def refresh(self) -> None:
         """Read the store again and show what it holds."""
         self._refresh_pending = False
+        player = self.visitor.token
+        if player is None:
+            blocked = self.visitor.blocked
+            self.value = f"{_STATS_STYLE}<p>{NO_VISITOR_NOTICE}</p>" if blocked else ""
+            self.layout.display = "block" if blocked else "none"
+            return
         if not store_path().is_file():
             self.layout.display = "none"
             return
-        records, notice = recorded_games()
+        records, notices = recorded_games(player)
         rows = [variant.cells()[: len(STATS_COLUMNS)] for variant in compute(records, today())]
         parts = [_STATS_STYLE, "<h3>Your games</h3>"]
         if rows:
             parts.append(html_table(STATS_COLUMNS, rows))
-        if notice:
-            parts.append(f"<p>{html.escape(notice)}</p>")
+        parts += [f"<p>{html.escape(notice)}</p>" for notice in notices]
         self.value = "".join(parts)
-        self.layout.display = "block" if rows or notice else "none"
+        self.layout.display = "block" if rows or notices else "none"
 
 
 class PlayApp(ipywidgets.VBox):
-    """A game picker, a board dealt a proven-winnable Klondike (draw 1) game with its seed kept
-    from the page, and the player's statistics: what a visitor of the Voilà app sees.
+    """A game picker, a board dealt a proven-winnable game with its seed kept from the page, and
+    the visitor's statistics: what a visitor of the Voilà app sees.
 
-    ``app.board`` is the board, ``app.picker`` the picker and ``app.stats`` the statistics.
+    The game is the one last chosen in the picker or a board's Options menu (with its draw and
+    scoring), Klondike draw 1 with standard scoring until one was (see ``preferences``).
+    ``app.board`` is the board, ``app.picker`` the picker, ``app.stats`` the statistics and
+    ``app.visitor`` the visitor (``app.visitor.token``: whose games the board records).
     """
 
     def __init__(self) -> None:
-        self.board = Klondike(winnable=True, show_seed=False)
+        self.visitor = Visitor()
+        choice = preferences.saved().next_game or preferences.NEXT_GAME_DEFAULTS
+        self.board = Klondike(
+            draw=choice["draw"],
+            scoring=choice["scoring"],
+            winnable=True,
+            show_seed=False,
+            autosave=False,
+        )
+        if choice["game"] == "applegate":
+            self.board.new_game(game="applegate")
+        self.board._record_for(NO_VISITOR)  # until the visitor's page sends their token
+        self.visitor.observe(self._visitor_known, "token")
         self.picker = GamePicker(self.board)
-        self.stats = PlayerStats(self.board)
-        super().__init__([self.picker, self.board, self.stats])
+        self.stats = PlayerStats(self.board, self.visitor)
+        super().__init__([self.picker, self.board, self.stats, self.visitor])
         self.add_class("sw-app")
+
+    def _visitor_known(self, change: dict[str, Any]) -> None:
+        self.board._record_for(change["new"])

@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .options import DRAW
 from .solver.deals import daily_date, daily_seed
 
 if TYPE_CHECKING:
@@ -44,5 +45,7 @@ def daily_deal(game: str, date: dt.date | str | None = None, draw: int | None = 
     """The daily deal of ``game`` for ``date`` (today in UTC by default; ``ValueError`` for
     anything that is not a calendar date)."""
     day = daily_date(date)
-    seed = daily_seed(game, day) if draw is None else daily_seed(game, day, draw)
-    return DailyDeal(day.isoformat(), game, draw, seed)
+    if draw is None:
+        return DailyDeal(day.isoformat(), game, None, daily_seed(game, day))
+    seed = daily_seed(game, day, draw)  # refuses a draw the game does not have
+    return DailyDeal(day.isoformat(), game, DRAW.read(draw), seed)

@@ -7,7 +7,9 @@ The notebook is run first, in a fresh kernel from its own folder (as ``jupyter n
 state a notebook saved earlier is not used. The page inlines everything it needs: nbconvert's
 JupyterLab styles, the widget state with each board's module, and a small widget host
 (``static/export-host.js``) in place of the require.js and CDN scripts of nbconvert's own pages.
-Boards in the page hold no seed, so a page can share a deal without its seed.
+Boards in the page hold no seed, so a page can share a deal without its seed. The kernel runs
+with ``SOLITAIRE_WIDGET_AUTOSAVE=0``: an export plays no game of the player's, so it records
+nothing in the game store and saves no preference (it still reads them, as any kernel does).
 
 Needs the ``export`` extra (nbconvert, nbclient, ipykernel).
 """
@@ -17,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(
         f"solitaire_widget.export needs {missing.name}: pip install 'solitaire_widget[export]'"
     ) from missing
+
+from .engine.saving import write_atomically
+from .store import AUTOSAVE_VARIABLE
 
 _PACKAGE = Path(__file__).parent
 _HOST = _PACKAGE / "static" / "export-host.js"
@@ -77,15 +81,39 @@ def export_page(
     """Runs ``notebook`` and writes it as one self-contained HTML file (next to it by default).
 
     ``timeout`` bounds each cell, in seconds; ``theme`` is JupyterLab's "light" or "dark".
-    Returns the path written; the write is atomic.
+    Returns the path written; the write is atomic, and the page gets the mode any new file gets
+    (the umask's), so a web server running as another user can serve it.
     """
     source = Path(notebook)
-    target = Path(output) if output is not None else source.with_suffix(".html")
+    target = page_path(source, output)
     page = read_notebook(source)
     run_notebook(page, source, timeout)
     hide_seeds(page)
-    _write_atomically(target, page_html(page, source.stem, theme))
+    write_page(target, page_html(page, source.stem, theme))
     return target
+
+
+def page_path(source: Path, output: str | os.PathLike[str] | None) -> Path:
+    """Where the page goes: ``output``, or the notebook's name with ``.html`` next to it. A
+    folder is refused before the notebook runs, naming a page to write instead."""
+    if output is None:
+        return source.with_suffix(".html")
+    written = os.fspath(output)
+    target = Path(written)
+    if written.endswith(("/", os.sep)) or target.is_dir():
+        example = target / source.with_suffix(".html").name
+        raise ExportError(f"{written} is a folder: name the page to write, such as {example}")
+    return target
+
+
+def write_page(target: Path, html: str) -> None:
+    """Write the page atomically, making its folder if needed; a failure is an ``ExportError``
+    saying why."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, lambda file: file.write(html))
+    except OSError as error:
+        raise ExportError(f"cannot write {target}: {error.strerror or error}") from None
 
 
 def read_notebook(path: Path) -> Any:
@@ -109,7 +137,8 @@ def read_notebook(path: Path) -> Any:
 
 
 def run_notebook(page: Any, path: Path, timeout: int) -> None:
-    """Runs every cell in a fresh kernel from the notebook's folder, keeping the widget state."""
+    """Runs every cell in a fresh kernel from the notebook's folder, keeping the widget state;
+    the kernel writes nothing to the game store (see the module's docstring)."""
     kernel = page.metadata.get("kernelspec", {}).get("name", "python3")
     client = NotebookClient(
         page,
@@ -119,7 +148,7 @@ def run_notebook(page: Any, path: Path, timeout: int) -> None:
         store_widget_state=True,
     )
     try:
-        client.execute()
+        client.execute(env={**os.environ, AUTOSAVE_VARIABLE: "0"})
     except NoSuchKernel:
         raise ExportError(f"{path} asks for the kernel {kernel!r}, which is not here") from None
     except CellTimeoutError:
@@ -157,25 +186,14 @@ def page_html(page: Any, title: str, theme: str = "light") -> str:
     return html
 
 
-def _write_atomically(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, scratch = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(scratch, target)
-    except BaseException:
-        Path(scratch).unlink(missing_ok=True)
-        raise
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m solitaire_widget.export",
         description="Run a notebook and write it as one HTML file whose boards show offline.",
     )
     parser.add_argument("notebook", type=Path, help="the .ipynb file to run and export")
-    parser.add_argument("-o", "--output", type=Path, help="the page to write (default: NAME.html)")
+    # Text, not a Path: a Path drops the "/" that says the name is a folder's.
+    parser.add_argument("-o", "--output", help="the page to write (default: NAME.html)")
     parser.add_argument(
         "--timeout", type=int, default=600, help="seconds each cell may run (default 600)"
     )

@@ -84,12 +84,14 @@ def saved_game(record: GameRecord) -> SavedGame:
 
 
 def saved_games() -> SavedGames:
-    """Every recorded game in which a move was made, newest (last played) first.
+    """Every game played in a notebook in which a move was made, newest (last played) first
+    (the games of the Voilà app's visitors are theirs: see ``solitaire_widget.app``).
 
-    A store that cannot be read gives a warning and an empty list, never an error.
+    A store that cannot be read gives a warning and an empty list, a row that cannot be read a
+    warning naming it; never an error.
     """
-    records, notice = recorded_games()
-    if notice:
+    records, notices = recorded_games()
+    for notice in notices:
         warnings.warn(notice, RuntimeWarning, stacklevel=2)
     return SavedGames(saved_game(record) for record in records)
 

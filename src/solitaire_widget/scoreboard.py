@@ -20,11 +20,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .store import GameRecord, recorded_games
+from .options import SCORING
+from .store import NO_VISITOR, GameRecord, recorded_games
 from .tables import Table, duration
 from .words import variant_label
 
-_SCORINGS = ("standard", "vegas", None)
+_SCORINGS = SCORING.values
+
+# What a visitor of the app whose browser keeps no token is told instead of statistics.
+NO_VISITOR_NOTICE = "No statistics here: this browser does not let the app remember you."
 
 COLUMNS = (
     "Variant", "Played", "Won", "Win rate", "Streak", "Best streak", "Best time",
@@ -107,12 +111,14 @@ class Stats(Table, tuple[VariantStats, ...]):
 
 
 def stats() -> Stats:
-    """The statistics of every game recorded in the local store, per game and variant.
+    """The statistics of every game played in a notebook and recorded in the local store, per
+    game and variant (the Voilà app's visitors each have their own).
 
-    A store that cannot be read gives a warning and no figures, never an error.
+    A store that cannot be read gives a warning and no figures, a row that cannot be read a
+    warning naming it; never an error.
     """
-    records, notice = recorded_games()
-    if notice:
+    records, notices = recorded_games()
+    for notice in notices:
         warnings.warn(notice, RuntimeWarning, stacklevel=2)
     return compute(records, today())
 
@@ -184,10 +190,14 @@ def _date_streaks(dates: list[dt.date], today: dt.date) -> tuple[int, int]:
     return current, best
 
 
-def panel(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """What a board's Stats panel shows: the table of ``stats()``, with the board's own variant
-    first (listed even before its first game), and a notice when the store cannot be read."""
-    records, notice = recorded_games()
+def panel(game: str, options: dict[str, Any], player: str | None = None) -> dict[str, Any]:
+    """What a board's Stats panel shows: the table of ``player``'s statistics (``stats()`` for
+    a notebook's boards), with the board's own variant first (listed even before its first
+    game), and the notices: the store or a row of it cannot be read, or (``NO_VISITOR``) this
+    visitor's browser keeps no token."""
+    records, notices = recorded_games(player)
+    if player == NO_VISITOR:
+        notices = [NO_VISITOR_NOTICE]
     table = compute(records, today())
     own = variant_label(game, options)
     rows = [variant for variant in table if variant.label == own] or [
@@ -199,5 +209,5 @@ def panel(game: str, options: dict[str, Any]) -> dict[str, Any]:
         "rows": [
             {"cells": variant.cells(), "this_board": variant.label == own} for variant in rows
         ],
-        "notice": notice,
+        "notice": " ".join(notices) or None,
     }

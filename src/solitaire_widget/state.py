@@ -15,13 +15,13 @@ from .engine import GAMES, Game, IllegalMove
 from .engine.applegate import RESERVE_SIZE, is_complete_run
 from .engine.base import FORMAT
 from .engine.klondike import (
-    SCORINGS,
     TO_FOUNDATION,
     TURN_UP,
     VEGAS_DECK_COST,
     WASTE_TO_TABLEAU,
 )
 from .moves import Move
+from .options import checked_options
 from .shape import Limits, brief, parse_json_text, plain_copy
 
 KEYS = (
@@ -145,7 +145,7 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
     if not isinstance(kind, str) or kind not in GAMES:
         raise ValueError(f"{where}game must be 'klondike' or 'applegate', not {brief(kind)}")
 
-    game = GAMES[kind]._unconfigured(**_options(kind, state["options"], where))
+    game = GAMES[kind]._unconfigured(**read_options(kind, state["options"], where))
     seed = state["seed"]
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
         raise ValueError(
@@ -196,27 +196,15 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
     return game
 
 
-def _options(kind: str, options: Any, where: str) -> dict[str, Any]:
-    """The game's options, of exactly the types the constructors take: ``3.0`` is not a draw
-    count and ``true`` is not 1."""
+def read_options(kind: str, options: Any, where: str = "") -> dict[str, Any]:
+    """Options from outside (a saved state, a store's row): every one named and each of exactly
+    its type (``options.py``): ``3.0`` is not a draw count and ``true`` is not 1."""
     if not isinstance(options, dict):
         raise ValueError(f"{where}options must be an object, not {brief(options)}")
-    if kind == "applegate":
-        if options:
-            raise ValueError(
-                f"{where}Applegate takes no options, got {', '.join(map(brief, options))}"
-            )
-        return options
-    if set(options) != {"draw", "scoring"}:
-        raise ValueError(f'{where}Klondike options are exactly "draw" and "scoring"')
-    draw, scoring = options["draw"], options["scoring"]
-    if type(draw) is not int or draw not in (1, 3):
-        raise ValueError(f"{where}draw must be 1 or 3, not {brief(draw)}")
-    if scoring is not None and (type(scoring) is not str or scoring not in SCORINGS):
-        raise ValueError(
-            f"{where}scoring must be 'standard', 'vegas' or null, not {brief(scoring)}"
-        )
-    return options
+    try:
+        return checked_options(kind, options, exact=True, null="null")
+    except ValueError as refusal:
+        raise ValueError(f"{where}{refusal}") from None
 
 
 def _cards(pile: Any, name: str) -> list[int]:

@@ -10,30 +10,39 @@ Why it is built this way:
   after it are what redo would replay. Undo and redo then only change ``games.moves``, and a
   write that was cut short is repaired by the next one, which writes every ply from the first
   one that differs.
+- Every write names its row by the random token the row was made with (``Attempt.token``),
+  never by its id alone: a board whose store was set aside and started again, where ids begin
+  at 1 once more, can never write into another game that now has its old id.
 - Every write checks the row's ``revision``: when the row changed under the board (another
   kernel resumed the same game, a write committed just before an interrupt) or is gone (a new
-  store), the board's whole line is written again instead of a patch onto something unknown.
+  store), the board's whole line and deal are written again instead of a patch onto something
+  unknown.
+- Rows are read as input from outside (``store_rows.py``): a bad row is skipped with a notice
+  naming it, and the rest of the store still reads.
 - The store never stops play: trouble becomes ``StoreUnavailable``, whose text is a short notice
   for the board. A damaged file is set aside and a new one started.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import errno
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from .shape import brief
+from .store_rows import NAMES, BadRow, Deal, GameRecord, game_record
 
 HOME_VARIABLE = "SOLITAIRE_WIDGET_HOME"
 AUTOSAVE_VARIABLE = "SOLITAIRE_WIDGET_AUTOSAVE"
@@ -47,6 +56,13 @@ MAX_OPEN = 4
 MAX_PLIES = 100_000
 # From this many plies in one write on, they go to SQLite as one JSON list (see _write_plies).
 BULK_PLIES = 64
+# The longest move in notation ("reserve-t1", "t2-t5:12"); a longer one ends a line read back.
+LONGEST_MOVE = 16
+# Notices about bad rows one read gives, one a row; the rest are counted in one more notice.
+MOST_ROW_NOTICES = 5
+# A visitor of the app whose browser keeps no token (its storage is blocked): they own no
+# games, so nothing is recorded for them and no game is read for them.
+NO_VISITOR = ""
 
 # Each migration brings the schema from version N to N + 1; the store's version is how many ran.
 MIGRATIONS: list[tuple[str, ...]] = [
@@ -80,6 +96,16 @@ MIGRATIONS: list[tuple[str, ...]] = [
         ) WITHOUT ROWID""",
         "CREATE INDEX games_by_last_played ON games (last_played)",
     ),
+    (
+        # Every write names its row by this token (see ``Attempt``); rows of earlier versions
+        # are given one here.
+        "ALTER TABLE games ADD COLUMN token TEXT",
+        "UPDATE games SET token = lower(hex(randomblob(16)))",
+        "CREATE UNIQUE INDEX games_by_token ON games (token)",
+        # None: a game played in a notebook; else the token of the app's visitor who played it.
+        "ALTER TABLE games ADD COLUMN player TEXT",
+        "CREATE INDEX games_by_player ON games (player, last_played)",
+    ),
 ]
 
 _DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
@@ -87,6 +113,14 @@ _BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 _READ_ONLY = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN}
 _FULL_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 _READ_ONLY_ERRNOS = {errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+# A row's revision after a write: one more, starting again from 1 after anything that is not
+# a revision this module wrote (text, a float, a number near SQLite's largest integer).
+_NEXT_REVISION = (
+    "CASE WHEN typeof(revision) = 'integer' AND revision BETWEEN 0 AND 4611686018427387903 "
+    "THEN revision + 1 ELSE 1 END"
+)
 
 
 class StoreUnavailable(Exception):
@@ -109,15 +143,24 @@ def autosave_enabled() -> bool:
 
 
 @dataclass(frozen=True)
-class Deal:
-    """What a recorded game starts from: its seed's deal, or ``start``, a position in the state
-    format (a ``from_deal`` game, a loaded position)."""
+class Attempt:
+    """One game as a board records it: the deal and when it was dealt, and who plays it
+    (``player``: None in a notebook, else the app's visitor's token).
 
-    game: str
-    options: dict[str, Any]
-    seed: int | None
-    start: dict[str, Any] | None = None
-    daily: str | None = None
+    ``token`` is random text made with the attempt. The row is created with it and every write
+    finds the row by it, so a board writes only into a row of its own game, whatever ids a
+    store that was set aside and started again gives out, and a write cut short after its
+    commit is found again rather than made twice."""
+
+    token: str
+    deal: Deal
+    started: float
+    player: str | None = None
+
+
+def new_token() -> str:
+    """128 random bits as 32 hexadecimal digits."""
+    return secrets.token_hex(16)
 
 
 @dataclass(frozen=True)
@@ -130,67 +173,6 @@ class Progress:
     status: str
     score: int | None
     seconds: float
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One recorded game as the store holds it."""
-
-    id: int
-    deal: Deal
-    line: list[str]
-    moves: int
-    status: str
-    score: int | None
-    seconds: float
-    started: float
-    last_played: float | None
-    won_at: float | None
-    win_moves: int | None
-    win_seconds: float | None
-    win_score: int | None
-    abandoned_at: float | None
-    revision: int
-
-
-_COLUMNS = (
-    "id, game, options, seed, start, daily, status, moves, score, seconds, started, last_played, "
-    "won_at, win_moves, win_seconds, win_score, abandoned_at, revision"
-)
-
-
-class _Unreadable(ValueError):
-    """A row that is not what this module writes (a damaged or hand-edited store)."""
-
-
-def _game_record(row: tuple, line: list[str]) -> GameRecord:
-    """A row as a ``GameRecord``. The file is input from outside: every field is checked, and a
-    row that does not hold what this module writes raises ``_Unreadable``."""
-    (id_, game, options, seed, start, daily, status, moves, score, seconds, *rest) = row
-    started, last_played, won_at, win_moves, win_seconds, win_score, abandoned, revision = rest
-    numbers = (moves, score, seconds, started, last_played, won_at, win_moves, win_seconds)
-    if not all(value is None or isinstance(value, (int, float)) for value in numbers):
-        raise _Unreadable(f"game {id_} has a number that is not one")
-    if not all(isinstance(value, int) for value in (moves, revision)) or moves < 0:
-        raise _Unreadable(f"game {id_} has no move count")
-    if not all(isinstance(value, str) for value in (game, options, status)):
-        raise _Unreadable(f"game {id_} has no game, options or status")
-    try:
-        deal = Deal(
-            game=game,
-            options=json.loads(options),
-            seed=None if seed is None else int(seed),
-            start=None if start is None else json.loads(start),
-            daily=None if daily is None else dt.date.fromisoformat(daily).isoformat(),
-        )
-    except (TypeError, ValueError) as error:
-        raise _Unreadable(f"game {id_} has an unreadable deal ({error})") from None
-    if not isinstance(deal.options, dict) or not isinstance(deal.start, (dict, type(None))):
-        raise _Unreadable(f"game {id_} has an unreadable deal")
-    return GameRecord(
-        id_, deal, line, moves, status, score, seconds, started, last_played,
-        won_at, win_moves, win_seconds, win_score, abandoned, revision,
-    )  # fmt: skip
 
 
 def _notice(error: BaseException) -> str:
@@ -390,38 +372,45 @@ class GameStore:
 
     def record(
         self,
-        game_id: int | None,
-        revision: int,
+        attempt: Attempt,
+        revision: int | None,
         keep: int,
         held: int,
-        deal: Deal,
-        redeal: bool,
-        started: float,
         progress: Progress,
-        leaving: int | None = None,
+        previous: Sequence[str] = (),
     ) -> tuple[int, int]:
-        """Bring one game's row up to ``progress``; return its id and new revision.
+        """Bring the row of ``attempt`` (found by its token) up to ``progress``; return the row's
+        id and new revision.
 
-        The caller believes the store holds ``held`` plies for ``game_id`` at ``revision``, of
-        which the first ``keep`` are those of ``progress.line``: only the plies after them are
-        written (and those beyond the line's end deleted). ``redeal`` rewrites the deal (a row
-        reused for another deal before any move).
-        ``leaving`` is the game this board played before: it is marked abandoned if unfinished.
+        The caller believes the row holds ``held`` plies at ``revision`` (None: it does not
+        know), of which the first ``keep`` are those of ``progress.line``: only the plies after
+        them are written (and those beyond the line's end deleted). Otherwise, or when the row
+        changed under the caller, the row gets the whole line and the attempt's deal.
+        ``previous`` are the tokens of the games this board played before: each is marked
+        abandoned if it is unfinished, and the last one, if nobody ever moved in it, becomes
+        this attempt's row (a board that deals again and again leaves no rows behind).
         """
         now = time.time()
         line = progress.line
         with self._transaction(write=True) as db:
-            if leaving is not None:
+            for token in previous:
                 db.execute(
-                    "UPDATE games SET abandoned_at = ? WHERE id = ? AND status = 'playing' "
-                    "AND won_at IS NULL AND abandoned_at IS NULL",
-                    (now, leaving),
+                    "UPDATE games SET abandoned_at = ? WHERE token = ? AND last_played IS NOT NULL "
+                    "AND status = 'playing' AND won_at IS NULL AND abandoned_at IS NULL",
+                    (now, token),
+                )
+            if previous:
+                db.execute(
+                    "UPDATE games SET token = ? WHERE token = ? AND last_played IS NULL "
+                    "AND NOT EXISTS (SELECT 1 FROM games WHERE token = ?)",
+                    (attempt.token, previous[-1], attempt.token),
                 )
             fields = (
                 "status = ?, moves = ?, score = ?, seconds = ?, abandoned_at = NULL, "
                 "last_played = CASE WHEN ? THEN ? ELSE last_played END, "
                 "won_at = COALESCE(won_at, ?), win_moves = COALESCE(win_moves, ?), "
-                "win_seconds = COALESCE(win_seconds, ?), win_score = COALESCE(win_score, ?)"
+                "win_seconds = COALESCE(win_seconds, ?), win_score = COALESCE(win_score, ?), "
+                f"revision = {_NEXT_REVISION}"
             )
             won = progress.status == "won"
             values = (
@@ -430,42 +419,37 @@ class GameStore:
                 now if won else None, progress.moves if won else None,
                 progress.seconds if won else None, progress.score if won else None,
             )  # fmt: skip
-            if game_id is not None and redeal:
-                fields += ", game = ?, options = ?, seed = ?, start = ?, daily = ?, started = ?"
-                values += (*_deal_columns(deal), started)
-            patched = game_id is not None and bool(
-                db.execute(
-                    f"UPDATE games SET {fields}, revision = revision + 1 "
-                    "WHERE id = ? AND revision = ?",
-                    (*values, game_id, revision),
-                ).rowcount
-            )
-            if patched:
-                revision += 1
+            row = db.execute(
+                "SELECT id, revision FROM games WHERE token = ?", (attempt.token,)
+            ).fetchone()
+            if row is not None and revision is not None and row[1] == revision:
+                game_id = row[0]
+                db.execute(f"UPDATE games SET {fields} WHERE id = ?", (*values, game_id))
                 if held > len(line):
                     db.execute(
                         "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, len(line))
                     )
             else:
-                # New, or changed or gone under this board: write its whole line.
+                # New, changed under this board, or gone: the whole deal and line.
                 keep = 0
-                if (
-                    game_id is None
-                    or not db.execute(
-                        f"UPDATE games SET {fields}, revision = revision + 1 WHERE id = ?",
-                        (*values, game_id),
-                    ).rowcount
-                ):
+                deal = _deal_columns(attempt.deal)
+                if row is None:
                     game_id = db.execute(
-                        "INSERT INTO games (game, options, seed, start, daily, started) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (*_deal_columns(deal), started),
+                        "INSERT INTO games (token, player, game, options, seed, start, daily, "
+                        "started) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (attempt.token, attempt.player, *deal, attempt.started),
                     ).lastrowid
-                    db.execute(f"UPDATE games SET {fields} WHERE id = ?", (*values, game_id))
+                else:
+                    game_id = row[0]
+                db.execute(
+                    f"UPDATE games SET {fields}, player = ?, game = ?, options = ?, seed = ?, "
+                    "start = ?, daily = ?, started = ? WHERE id = ?",
+                    (*values, attempt.player, *deal, attempt.started, game_id),
+                )
                 db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
-                (revision,) = db.execute(
-                    "SELECT revision FROM games WHERE id = ?", (game_id,)
-                ).fetchone()
+            (revision,) = db.execute(
+                "SELECT revision FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
             if len(line) > keep:
                 _write_plies(db, game_id, keep + 1, line[keep:], now)
         assert game_id is not None
@@ -474,9 +458,13 @@ class GameStore:
     # ------------------------------------------------------------- reading
 
     def game(self, game_id: int) -> GameRecord | None:
-        """One recorded game with its line, or None when the store has no such game."""
+        """One recorded game with its line, or None when the store has no such game (or
+        ``game_id`` is beyond SQLite's integers). Raises ``BadRow`` for a row it cannot read."""
+        if not -(2**63) <= game_id < 2**63:
+            return None
         with self._transaction(write=False) as db:
-            row = db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            columns, _ = _columns(db)
+            row = db.execute(f"SELECT {columns} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             plies = db.execute(
@@ -485,54 +473,68 @@ class GameStore:
             ).fetchall()
         line = []
         for expected, (ply, move) in enumerate(plies, 1):
-            if ply != expected or not isinstance(move, str):
+            if ply != expected or not isinstance(move, str) or len(move) > LONGEST_MOVE:
                 break  # a hole or junk: the line ends before it
             line.append(move)
-        try:
-            return _game_record(row, line)
-        except _Unreadable as error:
-            raise StoreUnavailable(str(error)) from None
+        return game_record(row, line)
 
-    def latest_playing(self) -> int | None:
-        """The most recently played game that is still being played."""
+    def played_games(self, player: str | None = None) -> tuple[list[GameRecord], list[str]]:
+        """Every game of ``player`` (None: played in a notebook) in which a move was made, newest
+        first, without their lines; and a notice for each row that cannot be read."""
+        if player == NO_VISITOR:
+            return [], []
         with self._transaction(write=False) as db:
-            row = db.execute(
-                "SELECT id FROM games WHERE last_played IS NOT NULL AND status = 'playing' "
-                "AND won_at IS NULL AND abandoned_at IS NULL "
-                "ORDER BY last_played DESC, id DESC LIMIT 1"
-            ).fetchone()
-        return None if row is None else row[0]
-
-    def played_games(self) -> list[GameRecord]:
-        """Every game in which a move was made, newest first, without their lines."""
-        with self._transaction(write=False) as db:
+            columns, owner = _columns(db)
             rows = db.execute(
-                f"SELECT {_COLUMNS} FROM games WHERE last_played IS NOT NULL "
-                "ORDER BY last_played DESC, id DESC"
+                f"SELECT {columns} FROM games WHERE last_played IS NOT NULL "
+                f"AND {owner} IS ? ORDER BY last_played DESC, id DESC",
+                (player,),
             ).fetchall()
-        records = []
+        records, skipped = [], []
         for row in rows:
-            with suppress(_Unreadable):
-                records.append(_game_record(row, []))
-        return records
+            try:
+                records.append(game_record(row, []))
+            except BadRow as bad:
+                skipped.append(bad.skipped())
+        if len(skipped) > MOST_ROW_NOTICES:
+            more = len(skipped) - MOST_ROW_NOTICES
+            skipped[MOST_ROW_NOTICES:] = [f"{more} more games are skipped: they cannot be read."]
+        return records, skipped
 
 
-def recorded_games() -> tuple[list[GameRecord], str | None]:
-    """Every played game in the store, newest first, and a notice when it cannot be read."""
+def recorded_games(player: str | None = None) -> tuple[list[GameRecord], list[str]]:
+    """Every played game of ``player`` (None: played in a notebook) in the store, newest first,
+    and the notices for the player: the store cannot be read, or a row of it is skipped."""
     try:
-        return open_store().played_games(), None
+        return open_store().played_games(player)
     except StoreUnavailable as trouble:
-        return [], f"The game store cannot be read: {trouble}."
+        return [], [f"The game store cannot be read: {trouble}."]
 
 
 def _schema_version(connection: sqlite3.Connection) -> int:
+    """How many migrations the store has had (0: a new file). A version that is not what this
+    module writes (text, a fraction, no row at all) leaves the store alone."""
     exists = connection.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema'"
     ).fetchone()
     if not exists:
         return 0
-    row = connection.execute("SELECT version FROM schema").fetchone()
-    return 0 if row is None else int(row[0])
+    rows = connection.execute("SELECT version FROM schema LIMIT 2").fetchall()
+    if len(rows) != 1 or type(rows[0][0]) is not int or rows[0][0] < 0:
+        found = "no version" if not rows else ("two versions" if len(rows) > 1 else None)
+        raise StoreUnavailable(
+            f"the game store's schema version is {found or brief(rows[0][0])}, which no "
+            "solitaire_widget writes; this one leaves it alone"
+        )
+    return rows[0][0]
+
+
+def _columns(connection: sqlite3.Connection) -> tuple[str, str]:
+    """The columns of ``store_rows.NAMES`` to select, and the player's. A store opened
+    read-only is read as it is, unmigrated: one of schema version 1 has no tokens or players."""
+    if _schema_version(connection) < 2:
+        return ", ".join("NULL" if name in ("token", "player") else name for name in NAMES), "NULL"
+    return ", ".join(NAMES), "player"
 
 
 def _deal_columns(deal: Deal) -> tuple[Any, ...]:

@@ -14,20 +14,15 @@ from typing import Any
 from .cards import SUIT, SUIT_NAMES, long_name
 from .engine import Game, IllegalMove
 from .moves import Move
-
-SCORING_NAMES = {"standard": "", "vegas": "Vegas scoring", None: "no score"}
+from .options import option_words
 
 
 def variant_label(kind: str, options: dict[str, Any]) -> str:
     """The game as players name it: "Klondike · draw 3 · Vegas scoring", "Applegate".
 
-    Standard scoring is what a player expects of Klondike, so only the other scorings are named.
-    """
-    if kind != "klondike":
-        return kind.capitalize()
-    scoring = options.get("scoring")
-    parts = ["Klondike", f"draw {options.get('draw')}", SCORING_NAMES.get(scoring, str(scoring))]
-    return " · ".join(part for part in parts if part)
+    The words are the options table's; what a player takes for granted (standard scoring in
+    Klondike) is left out."""
+    return " · ".join([kind.capitalize(), *option_words(kind, options, short=True)])
 
 
 def move_in_words(game: Game, move: Move | str) -> str:

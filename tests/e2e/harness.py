@@ -32,6 +32,8 @@ from urllib.parse import quote, urlsplit
 import nbformat
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 
+from solitaire_widget.preferences import FILE_NAME as PREFERENCES_FILE
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "e2e" / "artifacts"
 CDN_CACHE = REPO / ".cache" / "e2e-cdn"
@@ -168,6 +170,7 @@ class JupyterLab:
     token: str
     root_dir: Path
     settings_dir: Path
+    game_home: Path  # the kernels' SOLITAIRE_WIDGET_HOME
     process: subprocess.Popen[bytes]
     log: Path
 
@@ -212,6 +215,7 @@ class JupyterLab:
             token=token,
             root_dir=root_dir,
             settings_dir=Path(env["JUPYTERLAB_SETTINGS_DIR"]),
+            game_home=Path(env["SOLITAIRE_WIDGET_HOME"]),
             process=process,
             log=log,
         )
@@ -248,9 +252,11 @@ class JupyterLab:
             self.api("DELETE", f"/api/sessions/{session['id']}")
 
     def reset_user_settings(self) -> None:
-        """Forgets settings a test changed (a theme, for one), keeping only the quiet toasts."""
+        """Forgets settings a test changed (a theme, for one), keeping only the quiet toasts,
+        and the board preferences a test's clicks saved (the four-colour deck, for one)."""
         shutil.rmtree(self.settings_dir, ignore_errors=True)
         _write_quiet_notifications(self.settings_dir)
+        (self.game_home / PREFERENCES_FILE).unlink(missing_ok=True)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -403,6 +409,14 @@ class LabPage:
             self.page.goto(self.server.lab_url(path, workspace))
         self._call("open", path)
         self.path = path
+
+    def reload(self) -> None:
+        """Saves the notebook, reloads the browser page and waits until the notebook is open
+        again on the same kernel: every widget view is then rebuilt from the kernel's state."""
+        path = self._open_path()
+        self._call("save", path)
+        self.page.reload()
+        self._call("open", path)
 
     def run_all(self) -> None:
         """Runs every cell, waits for the last one, and raises KernelError if any cell failed."""

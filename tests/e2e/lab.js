@@ -112,6 +112,12 @@ window.__e2e = {
     return { text: text.join(""), error };
   },
 
+  // Saves the notebook, outputs and widget views included, as Ctrl+S would.
+  async save(path, ms) {
+    const panel = this.panel(path);
+    await this.within(panel.context.save(), ms, `${path} to be saved`);
+  },
+
   async setTheme(theme, ms) {
     await this.within(
       window.jupyterapp.commands.execute("apputils:change-theme", { theme }),

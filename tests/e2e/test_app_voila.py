@@ -1,18 +1,23 @@
 """notebooks/app.ipynb served by Voilà (issue 11): a visitor sees an app, with no code, no move
 notation, no notebook links and no seed anywhere, not even in the websocket frames the page
-receives, and plays both games by clicks, switching game with the picker above the board."""
+receives, and plays both games by clicks, switching game with the picker above the board.
+Visitors (issue 20) each see only their own games, known by the token their browser keeps."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
+import sqlite3
 import struct
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, WebSocket, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket, expect
+
+from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
 
 from .harness import ARTIFACTS, REPO, VIEWPORT
 
@@ -184,3 +189,92 @@ def test_a_visitor_plays_both_games_by_clicks_and_never_sees_code_notation_or_se
     assert SEED_HIDDEN.search(received), "the board's state never reached the page"
     assert not SEED_SENT.search(received), "a seed was sent to the page"
     assert not SEED_SENT.search(page.content().encode())
+
+
+# A browser whose page may not use its storage: reading localStorage throws, as it does in
+# Chromium when a visitor blocks site data.
+BLOCKED_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The page's storage is blocked.", "SecurityError"); },
+});
+"""
+KEPT_TOKEN = "localStorage.getItem('solitaire_widget.visitor')"
+
+
+def open_app(context: BrowserContext, url: str) -> tuple[Page, Locator, Locator]:
+    """The app in a new page of ``context``, once its board is dealt: (page, board, stats)."""
+    page = context.new_page()
+    page.goto(url, timeout=90_000)
+    board = page.locator(".solitaire-widget")
+    expect(board.locator('[data-pile="t7"] [data-card]')).to_have_count(1, timeout=90_000)
+    return page, board, page.locator(".sw-app-stats")
+
+
+def played_row(stats: Locator, variant: str) -> Locator:
+    """The cell "Played" of ``variant``'s row in the statistics."""
+    return stats.locator("tr").filter(has_text=variant).locator("td").nth(1)
+
+
+def turn_a_card(board: Locator) -> None:
+    moves = board.locator(".sw-stat").filter(has_text="Moves").locator("b")
+    before = moves.inner_text()
+    board.locator('[data-pile="stock"]').click()
+    expect(moves).not_to_have_text(before)
+
+
+def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing_sees_none(
+    voila: Callable[[Path], str], chromium: Browser, tmp_path: Path
+) -> None:
+    app = tmp_path / "app" / APP.name
+    app.parent.mkdir()
+    shutil.copy(APP, app)
+    url = voila(app)
+    contexts = [chromium.new_context(viewport=VIEWPORT) for _ in range(3)]
+    alice_context, bob_context, blocked_context = contexts
+    blocked_context.add_init_script(BLOCKED_STORAGE)
+    try:
+        # Alice plays Klondike draw 1, then draw 3.
+        alice, board, stats = open_app(alice_context, url)
+        turn_a_card(board)
+        expect(played_row(stats, "Klondike · draw 1")).to_have_text("1")
+        alice.locator(".sw-app-picker").get_by_role("button", name="Klondike · draw 3").click()
+        expect(board.locator(".sw-label")).to_have_text("Klondike · draw 3", timeout=30_000)
+        turn_a_card(board)
+        expect(played_row(stats, "Klondike · draw 3")).to_have_text("1")
+        alice_token = alice.evaluate(KEPT_TOKEN)
+        assert re.fullmatch(r"[0-9a-f]{32}", alice_token)
+
+        # Bob, in another browser, sees none of Alice's games until he plays his own.
+        bob, bob_board, bob_stats = open_app(bob_context, url)
+        bob_token = bob.evaluate(KEPT_TOKEN)
+        assert re.fullmatch(r"[0-9a-f]{32}", bob_token) and bob_token != alice_token
+        turn_a_card(bob_board)
+        turn_a_card(bob_board)
+        expect(played_row(bob_stats, "Klondike · draw 1")).to_have_text("1")
+        expect(bob_stats.locator("tr").filter(has_text="draw 3")).to_have_count(0)
+
+        # Alice comes back in a new page (a new kernel): her games are still hers.
+        alice.close()
+        alice, board, stats = open_app(alice_context, url)
+        expect(played_row(stats, "Klondike · draw 1")).to_have_text("1")
+        expect(played_row(stats, "Klondike · draw 3")).to_have_text("1")
+        assert alice.evaluate(KEPT_TOKEN) == alice_token
+
+        # A browser that keeps nothing gets no statistics and is told so; nothing is recorded.
+        blocked, blocked_board, blocked_stats = open_app(blocked_context, url)
+        expect(blocked_stats).to_have_text(NO_VISITOR_NOTICE)
+        turn_a_card(blocked_board)
+        expect(blocked_stats).to_have_text(NO_VISITOR_NOTICE)
+        expect(blocked_stats.locator("table")).to_have_count(0)
+        blocked_board.get_by_role("button", name="Stats").click()
+        expect(blocked_board.get_by_text(NO_VISITOR_NOTICE)).to_be_visible()
+
+        (store,) = tmp_path.glob("voila-*/solitaire-widget/games.sqlite3")
+        with contextlib.closing(sqlite3.connect(store)) as db:
+            played = db.execute(
+                "SELECT player, COUNT(*) FROM games WHERE last_played IS NOT NULL GROUP BY player"
+            ).fetchall()
+        assert sorted(played) == sorted([(alice_token, 2), (bob_token, 1)])
+    finally:
+        for context in contexts:
+            context.close()

@@ -166,6 +166,37 @@ def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     lab.screenshot_themes("four-colour", ".solitaire-widget")
 
 
+def test_the_options_menus_choices_carry_to_the_next_board(lab: LabPage) -> None:
+    """Issue 21: a setting ticked in the Options menu and the choices of a new game dealt from it
+    are the player's, kept for the next board; the rules' defaults stay as they are."""
+    _start(lab)
+    k = _show(lab, "k", f"load({json.dumps(KLONDIKE)!r})")
+    options = k.get_by_role("button", name="Options")
+    options.click()
+    menu = k.get_by_role("menu", name="Options")
+    menu.get_by_role("menuitemcheckbox", name="Four-colour deck").click()
+    expect(k).to_have_class(re.compile(r"\bsw-four\b"))
+    menu.get_by_role("menuitemradio", name="Vegas scoring").click()
+    menu.get_by_role("menuitemcheckbox", name="Winnable deals only").click()
+    menu.get_by_role("menuitem", name="New game: Klondike · draw 3").click()
+    expect(k.locator(".sw-label")).to_contain_text("draw 3")
+
+    lab.run_cell("import solitaire_widget as sw")
+    later = _show(lab, "later", "sw.Klondike(seed=5)")
+    expect(later).to_have_class(re.compile(r"\bsw-four\b"))
+    assert lab.evaluate("later.state()['options']") == {"draw": 1, "scoring": "standard"}
+    later.get_by_role("button", name="Options").click()
+    menu = later.get_by_role("menu", name="Options")
+    for role, name in [
+        ("menuitemradio", "Vegas scoring"),
+        ("menuitemcheckbox", "Winnable deals only"),
+    ]:
+        expect(menu.get_by_role(role, name=name)).to_have_attribute("aria-checked", "true")
+    expect(menu.get_by_role("menuitemradio", name="Standard scoring")).to_have_attribute(
+        "aria-checked", "false"
+    )
+
+
 def test_a_lesson_board_shows_only_the_lesson_controls_and_no_clock(lab: LabPage) -> None:
     _start(lab)
     k = _show(lab, "k", f"load({json.dumps(KLONDIKE)!r}, controls='lesson')")

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
 from ..moves import COLUMN_OF, TABLEAU, Move, group_move
+from ..options import checked_options
 from .progress import status as worked_out
 from .saving import write_atomically
 
@@ -152,7 +153,8 @@ class Game:
         self._changed()
 
     def _configure(self, **options: Any) -> None:
-        self._options: dict[str, Any] = {}
+        """Keep the game's options, each checked by its game's table (``options.py``)."""
+        self._options: dict[str, Any] = checked_options(self.kind, options)
 
     def _deal(self, deck: list[int]) -> None:
         raise NotImplementedError

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import ACE, DECK, KING, RANK, RED, SUIT, long_name
 from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU, Move
+from ..options import DRAW as DRAW_OPTION
+from ..options import SCORING
 from .base import Game, IllegalMove, Plan, run_moves
-
-SCORINGS = ("standard", "vegas", None)
-DRAWS = (1, 3)
 
 # Standard scoring (the familiar desktop values) and Vegas scoring, per SPEC.md.
 TO_FOUNDATION = {"standard": 10, "vegas": 5, None: 0}
@@ -50,19 +51,18 @@ class KlondikeGame(Game):
     waste: list[int]
 
     def __init__(
-        self, seed: int | None = None, draw: int = 1, scoring: str | None = "standard"
+        self,
+        seed: int | None = None,
+        draw: int = DRAW_OPTION.default,
+        scoring: str | None = SCORING.default,
     ) -> None:
         self._configure(draw=draw, scoring=scoring)
         super().__init__(seed)
 
-    def _configure(self, draw: int = 1, scoring: str | None = "standard") -> None:
-        if draw not in DRAWS or isinstance(draw, bool):
-            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
-        if scoring not in SCORINGS:
-            raise ValueError(f"scoring must be 'standard', 'vegas' or None, not {scoring!r}")
-        self._options = {"draw": draw, "scoring": scoring}
-        self._draw = draw
-        self._scoring = scoring
+    def _configure(self, **options: Any) -> None:
+        super()._configure(**options)
+        self._draw = self._options["draw"]
+        self._scoring = self._options["scoring"]
 
     def initial_score(self) -> int | None:
         return {"standard": 0, "vegas": VEGAS_DECK_COST, None: None}[self._scoring]

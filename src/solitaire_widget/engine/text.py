@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import NAME
+from ..options import option_words
 
 if TYPE_CHECKING:
     from .base import Game
@@ -28,11 +29,7 @@ def _title(game: Game, show_seed: bool) -> str:
         seed = "custom deal"
     else:
         seed = f"seed {game.seed}" if show_seed else "seed hidden"
-    if game.kind == "klondike":
-        scoring = game.options["scoring"]
-        scoring_text = f"{scoring} scoring" if scoring else "no scoring"
-        return f"Klondike · draw {game.options['draw']} · {scoring_text} · {seed}"
-    return f"Applegate · {seed}"
+    return " · ".join([game.kind.capitalize(), *option_words(game.kind, game.options), seed])
 
 
 def _counters(game: Game) -> str:

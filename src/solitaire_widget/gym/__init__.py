@@ -1,15 +1,16 @@
 """Klondike and Applegate as Gymnasium environments (``pip install solitaire_widget[gym]``).
 
 Importing this module registers ``solitaire_widget/Klondike-v0`` and
-``solitaire_widget/Applegate-v0``::
+``solitaire_widget/Applegate-v0``:
 
-    import gymnasium
-    import solitaire_widget.gym
-
-    env = gymnasium.make("solitaire_widget/Klondike-v0", draw=3)
-    observation, info = env.reset(seed=42)        # deal 42, as sw.Klondike(seed=42, draw=3)
-    action = env.action_space.sample(mask=info["action_mask"])
-    observation, reward, terminated, truncated, info = env.step(action)
+>>> import gymnasium
+>>> import solitaire_widget.gym
+>>> env = gymnasium.make("solitaire_widget/Klondike-v0", draw=3)
+>>> observation, info = env.reset(seed=42)  # deal 42, as sw.Klondike(seed=42, draw=3)
+>>> action = env.action_space.sample(mask=info["action_mask"])
+>>> observation, reward, terminated, truncated, info = env.step(action)
+>>> env.unwrapped.action_to_move(0), env.unwrapped.move_to_action("t4-t1")
+(Move('draw'), 279)
 
 - Actions: a ``Discrete`` space over a fixed table of moves (``actions.py``; Klondike 591,
   Applegate 2198). ``info["action_mask"]`` and ``env.unwrapped.action_masks()`` mark the legal

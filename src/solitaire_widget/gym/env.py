@@ -17,6 +17,7 @@ from gymnasium import spaces
 
 from ..engine import ApplegateGame, Game, KlondikeGame
 from ..moves import Move
+from ..options import DRAW, SCORING
 from ..state import load_game
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
 from .observations import (
@@ -301,8 +302,8 @@ class KlondikeEnv(SolitaireEnv):
 
     def __init__(
         self,
-        draw: int = 1,
-        scoring: str | None = "standard",
+        draw: int = DRAW.default,
+        scoring: str | None = SCORING.default,
         render_mode: str | None = None,
         **settings: Any,
     ) -> None:

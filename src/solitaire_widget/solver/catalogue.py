@@ -19,13 +19,15 @@ import bisect
 import json
 import os
 import secrets
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
+
+from ..engine.saving import write_atomically
+from ..options import DRAW
 
 FILE = "winnable_deals.json"
 FORMAT = "solitaire-widget-winnable-deals/1"
@@ -35,7 +37,7 @@ def variant_name(kind: str, options: dict[str, Any] | None = None) -> str:
     """The catalogue's name for a game and its options. Scoring does not change which deals can
     be won, so only Klondike's draw count counts."""
     if kind == "klondike":
-        return f"klondike draw {(options or {}).get('draw', 1)}"
+        return f"klondike draw {(options or {}).get('draw', DRAW.default)}"
     return kind
 
 
@@ -111,16 +113,12 @@ def write_catalogue(path: str | os.PathLike[str], variants: Iterable[WinnableDea
             for deals in variants
         },
     }
-    target = Path(path)
-    with tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", delete=False
-    ) as temporary:
-        json.dump(document, temporary, indent=1)
-        temporary.write("\n")
-        temporary.flush()
-        os.fsync(temporary.fileno())
-    os.chmod(temporary.name, 0o644)  # a temporary file starts private; the catalogue is not
-    os.replace(temporary.name, target)
+
+    def write(file: TextIO) -> None:
+        json.dump(document, file, indent=1)
+        file.write("\n")
+
+    write_atomically(path, write)
 
 
 def _bitmap_of(seeds: Iterable[int], end: int) -> bytes:

@@ -27,6 +27,7 @@ import re
 from functools import cache
 
 from ..cards import shuffled
+from ..options import DRAW
 from .catalogue import variant_name, winnable_deals
 
 EPOCH = dt.date(2026, 1, 1)
@@ -46,8 +47,7 @@ def daily_seed(kind: str, date: dt.date | str | None = None, draw: int = 1) -> i
     draw-3 challenge, proved winnable. Raises ``ValueError`` for any other date, kind or draw.
     """
     if kind == "klondike":
-        if draw not in (1, 3):
-            raise ValueError(f"Klondike draws 1 or 3 cards at a time, not {draw!r}")
+        draw = DRAW.read(draw)
     elif kind == "applegate":
         if draw != 1:
             raise ValueError("Applegate has no stock to draw from: leave draw out")

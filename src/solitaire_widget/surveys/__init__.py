@@ -1,8 +1,11 @@
 """``sw.survey``: solve many deals through any ``concurrent.futures.Executor``.
 
-    survey = sw.survey("klondike", range(1000), time_limit=10, draw=3)
-    survey.summary["won"]            # Share: 812/1000 = 81.2% (95% CI 78.7-83.5%)
-    survey.to_pandas()
+>>> import solitaire_widget as sw
+>>> survey = sw.survey("klondike", range(20), positions=2000, time_limit=60, draw=3, progress=False)
+>>> print(survey.summary["won"])
+15/20 = 75.0% (95% CI 53.1-88.8%)
+>>> survey.to_pandas().shape
+(20, 5)
 
 A process pool over the machine's cores by default; ``executor=client.get_executor()`` runs the
 same survey on a Dask cluster (any executor with ``submit`` returning a ``concurrent.futures``
@@ -24,12 +27,14 @@ import concurrent.futures
 import math
 import os
 from collections.abc import Iterable
+from contextlib import nullcontext
 from typing import Any
 
 from ..engine import GAMES
+from ..options import checked_options
 from .journal import SEEDS, Journal
 from .results import Row, Share, Survey, wilson_interval
-from .runner import solve_all, solve_deal
+from .runner import process_pool, solve_all, solve_deal
 
 __all__ = ["Row", "Share", "Survey", "solve_deal", "survey", "wilson_interval"]
 
@@ -51,14 +56,15 @@ def survey(
     positions each when given).
 
     ``executor``: any ``concurrent.futures.Executor``; by default a process pool with one worker
-    per core, shut down at the end. ``window``: how many deals may be in flight at once (default
-    four per core). ``out``: a CSV file to append rows to and resume from. ``progress``: a tqdm
-    bar when tqdm is installed.
+    per core, whose workers end with the survey however it ends (``runner.process_pool``).
+    ``window``: how many deals may be in flight at once (default four per core). ``out``: a CSV
+    file to append rows to and resume from. ``progress``: a tqdm bar when tqdm is installed.
     """
     kind = _kind(game)
-    # Refuses bad options here rather than in every worker; the label names the options in
-    # full, so that survey("klondike") and survey("klondike", draw=1) share a file.
-    played = GAMES[kind](seed=0, **options).options
+    # Refuses bad options here rather than in every worker, and sends the workers the options as
+    # the game keeps them; the label names them in full, so that survey("klondike") and
+    # survey("klondike", draw=1) share a file.
+    played = checked_options(kind, options)
     label = " ".join([kind, *(f"{name}={value}" for name, value in played.items())])
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise ValueError(f"time_limit is a number of seconds, not {time_limit!r}")
@@ -71,26 +77,22 @@ def survey(
 
     journal = Journal(out, label) if out is not None else None
     wanted: dict[int, Row | None] = {}
-    own = executor is None
-    if own:
-        executor = concurrent.futures.ProcessPoolExecutor(max_workers=cores)
     bar = _progress_bar(seeds, label) if progress else None
     try:
-        fresh = (seed for seed in _checked(seeds) if _to_solve(seed, wanted, journal, bar))
-        task = lambda seed: (kind, options, seed, float(time_limit), positions)  # noqa: E731
-        for row in solve_all(executor, task, fresh, window):
-            wanted[row.seed] = row
-            if journal is not None:
-                journal.append(row)
-            if bar is not None:
-                bar.update()
+        with process_pool(cores) if executor is None else nullcontext(executor) as pool:
+            fresh = (seed for seed in _checked(seeds) if _to_solve(seed, wanted, journal, bar))
+            task = lambda seed: (kind, played, seed, float(time_limit), positions)  # noqa: E731
+            for row in solve_all(pool, task, fresh, window):
+                wanted[row.seed] = row
+                if journal is not None:
+                    journal.append(row)
+                if bar is not None:
+                    bar.update()
     finally:
         if bar is not None:
             bar.close()
         if journal is not None:
             journal.close()
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
     return Survey(label, [row for row in wanted.values() if row is not None], positions)
 
 

@@ -3,8 +3,9 @@
 A survey may be stopped (or crash, or lose power) at any moment; every row written before that
 stays, and a rerun with the same file skips those seeds. The only damage a stop can do is a last
 line written halfway: such a torn line (no newline at its end) is dropped and cut off the file. Any
-other line that is not a row of this survey means the file is not what it should be, and the
-survey refuses it rather than guess.
+other line that is not a row of this survey, or a seed given two different verdicts (two files
+joined, two surveys writing at once), means the file is not what it should be, and the survey
+refuses it rather than guess, naming the lines.
 """
 
 from __future__ import annotations
@@ -62,9 +63,16 @@ class Journal:
             raise ValueError(
                 f"{self.path} is not a survey file: its first line should be {','.join(COLUMNS)}"
             )
+        lines: dict[int, int] = {}  # the line each seed's row is on
         for number, fields in enumerate(reader, 2):
             row = self._row(fields, number)
-            self.rows.setdefault(row.seed, row)
+            known = self.rows.setdefault(row.seed, row)
+            if known.status != row.status:
+                raise ValueError(
+                    f"{self.path} contradicts itself: seed {row.seed} is {known.status} on line "
+                    f"{lines[row.seed]} and {row.status} on line {number}; keep one of the two"
+                )
+            lines.setdefault(row.seed, number)
 
     def _row(self, fields: list[str], number: int) -> Row:
         where = f"{self.path}, line {number}"

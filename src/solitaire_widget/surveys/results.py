@@ -5,12 +5,12 @@ from __future__ import annotations
 import csv
 import math
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass, fields
-from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
+
+from ..engine.saving import write_atomically
 
 STATUSES = ("won", "unwinnable", "unknown")
 # The normal quantile for a two-sided 95% interval.
@@ -111,17 +111,13 @@ class Survey:
 
     def to_csv(self, path: str | os.PathLike[str]) -> None:
         """Write the rows as CSV (the columns of ``out=``), replacing the file atomically."""
-        target = Path(path)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-        try:
-            with os.fdopen(handle, "w", newline="", encoding="utf-8") as file:
-                writer = csv.writer(file, lineterminator="\n")
-                writer.writerow(COLUMNS)
-                writer.writerows(csv_fields(self.game, row) for row in self.rows)
-            os.replace(temporary, target)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+
+        def write(file: TextIO) -> None:
+            writer = csv.writer(file, lineterminator="\n")
+            writer.writerow(COLUMNS)
+            writer.writerows(csv_fields(self.game, row) for row in self.rows)
+
+        write_atomically(path, write, newline="")
 
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (needs pandas)."""

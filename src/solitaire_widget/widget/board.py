@@ -14,11 +14,13 @@ import anywidget
 import traitlets
 from comm import DummyComm
 
-from .. import solver
+from .. import preferences, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
+from ..options import checked_options, defaults
+from ..preferences import Preferences
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -45,7 +47,7 @@ _UNBUILT_ESM = """export default {
 """
 
 FINDING_A_DEAL = "Finding a winnable deal..."
-KLONDIKE_DEFAULTS = {"draw": 1, "scoring": "standard"}
+KLONDIKE_DEFAULTS = defaults("klondike")
 
 
 class _Unchanged:
@@ -63,13 +65,13 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, widget: _Board) -> str | None:
+def _seed_to_json(seed: int | None, widget: Board) -> str | None:
     """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
     made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
     return None if seed is None or not widget.show_seed else str(seed)
 
 
-def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
+def _clock_to_json(_settled: dict[str, Any], board: Board) -> dict[str, Any]:
     """The clock is read when it is sent, so a view that opens late starts from the true total."""
     return board._timer.view()
 
@@ -77,7 +79,7 @@ def _clock_to_json(_settled: dict[str, Any], board: _Board) -> dict[str, Any]:
 class _UpToDateOnRead:
     """For the traits that cost a search or a view of the whole board to work out (status and
     what only the page needs): a board that no page can see works them out when they are read,
-    not after every move (see ``_Board._sync``)."""
+    not after every move (see ``Board._sync``)."""
 
     def get(self, obj: Any, cls: Any = None) -> Any:
         if obj._view_behind:
@@ -93,7 +95,7 @@ class _ViewDict(_UpToDateOnRead, traitlets.Dict):
     pass
 
 
-# The traits ``_Board._sync`` sets after every change.
+# The traits ``Board._sync`` sets after every change.
 _SYNCED = ("score", "moves", "seed", "status", "_board", "_message", "_hint", "_clock")
 
 
@@ -104,8 +106,9 @@ class BoardSettings(TypedDict, total=False):
     ``show_marks`` (True): mark the piles that take a picked-up card; ``smart_click``: a click
     sends a card with one place to go there; ``auto_move``: safe cards go home after a move on
     the board; ``four_colour`` (False): clubs green, diamonds blue; ``clock``: time the attempt.
-    The last three are on, except on a lesson board. ``autosave`` (True): record the game in
-    the local game store (``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording off everywhere).
+    The last three are on, except on a lesson board. ``autosave``: record the game in the local
+    game store (on, except on a lesson board; ``SOLITAIRE_WIDGET_AUTOSAVE=0`` turns recording
+    off everywhere).
     ``coach`` (False): warn at once when a move loses a game the solver proved winnable.
     ``show_seed`` (True): send the seed to the page; off for boards others will see, since the
     seed and the moves rebuild every hidden card.
@@ -122,21 +125,25 @@ class BoardSettings(TypedDict, total=False):
     show_seed: bool
 
 
-def _checked(settings: BoardSettings) -> dict[str, Any]:
-    """The settings checked, with their defaults. A lesson board (``controls="lesson"``) has no
-    clock, no auto-move and no smart click unless asked for them: the learner makes every move,
-    and a card goes only where the learner puts it."""
+def _checked(settings: BoardSettings, preferred: Preferences | None = None) -> dict[str, Any]:
+    """The settings checked, with their defaults: the player's ``preferred`` ones (for a board a
+    player makes, see ``preferences``), else the package's. A lesson board
+    (``controls="lesson"``) has no clock, no auto-move and no smart click unless asked for
+    them: the learner makes every move, and a card goes only where the learner puts it. Nor is
+    it recorded: a lesson's positions are not the player's games."""
     unknown = sorted(set(settings) - set(BoardSettings.__annotations__))
     if unknown:
         known = ", ".join(BoardSettings.__annotations__)
         raise TypeError(f"unknown board setting {unknown[0]!r}: the settings are {known}")
     controls = settings.get("controls", "all")
     lesson = isinstance(controls, str) and controls == "lesson"
+    if preferred is not None:
+        settings = preferred.fill(settings, lesson)
     checked = {
         "controls": controls_tuple(controls),
         "show_marks": settings.get("show_marks", True),
         "four_colour": settings.get("four_colour", False),
-        "autosave": settings.get("autosave", True),
+        "autosave": settings.get("autosave", not lesson),
         "coach": settings.get("coach", False),
         "show_seed": settings.get("show_seed", True),
     }
@@ -148,14 +155,16 @@ def _checked(settings: BoardSettings) -> dict[str, Any]:
         if value is not None and not isinstance(value, bool):
             raise TypeError(f"{name} is True, False or None (the default), not {value!r}")
         checked[name] = not lesson if value is None else value
+    checked["_next_game"] = None if preferred is None else preferred.next_game
     return checked
 
 
-class _Board(PageRequests, anywidget.AnyWidget):
+class Board(PageRequests, anywidget.AnyWidget):
     """A game of solitaire shown as a board; the engine game it wraps keeps the rules.
 
-    A board can switch games in place (``new_game(game="applegate")``, or the page's options
-    menu); its class follows the game it shows, so ``isinstance(g, Applegate)`` stays true to it.
+    One class for every game: ``sw.Klondike(...)`` and ``sw.Applegate(...)`` make boards. A
+    board can switch games in place (``new_game(game="applegate")``, or the page's options
+    menu) and stays the same widget; ``isinstance(g, sw.Applegate)`` follows the game it shows.
     """
 
     _esm = _bundle_file("widget.js", _UNBUILT_ESM)
@@ -193,6 +202,9 @@ class _Board(PageRequests, anywidget.AnyWidget):
     _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
     # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
     _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    # The Options menu's saved choices for the next new game (see preferences), or null: the
+    # menu then starts from the board's own.
+    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
@@ -202,14 +214,15 @@ class _Board(PageRequests, anywidget.AnyWidget):
         self,
         game: Game,
         settings: dict[str, Any],
-        winnable: bool = False,
-        resumed: GameRecord | None = None,
+        winnable: bool,
+        resumed: GameRecord | None,
+        daily: DailyDeal | None,
     ) -> None:
-        """Set up the widget around ``game`` with settings from ``_checked``; every constructor
-        ends here. ``resumed`` is the store's record of the game when ``game`` was rebuilt
-        from it."""
+        """Set up the widget around ``game`` with settings from ``_checked`` (see ``_showing``).
+        ``resumed`` is the store's record of the game when ``game`` was rebuilt from it;
+        ``daily`` the daily challenge it deals."""
         self._winnable_deals = winnable
-        self._daily: DailyDeal | None = getattr(self, "_daily", None)
+        self._daily = daily
         self._adviser = solver.Adviser()
         self._coach = Coach()
         # After a coach warning: the history before the losing move, and the better move (its
@@ -235,26 +248,19 @@ class _Board(PageRequests, anywidget.AnyWidget):
         self.on_msg(self._on_request)
         self._sync()
 
-    @staticmethod
-    def _wrap(
+    @classmethod
+    def _showing(
+        cls,
         game: Game,
-        settings: BoardSettings,
+        settings: dict[str, Any],
+        winnable: bool = False,
         resumed: GameRecord | None = None,
         daily: DailyDeal | None = None,
-    ) -> Klondike | Applegate:
-        """A widget showing an existing engine game (what ``load`` and ``resume`` return)."""
-        board_class = _BOARDS[game.kind]
-        board = board_class.__new__(board_class)
-        board._daily = daily
-        board._attach(game, _checked(settings), resumed=resumed)
-        return board
-
-    @classmethod
-    def _daily_board(cls, deal: DailyDeal, **options: Any) -> Any:
-        """A board made as ``cls(seed=deal.seed, **options)`` that knows it shows ``deal``."""
+    ) -> Board:
+        """A board showing ``game`` (every way of making a board ends here), with settings
+        from ``_checked``."""
         board = cls.__new__(cls)
-        board._daily = deal
-        board.__init__(seed=deal.seed, **options)
+        board._attach(game, settings, winnable, resumed, daily)
         return board
 
     @property
@@ -263,14 +269,19 @@ class _Board(PageRequests, anywidget.AnyWidget):
         recorded (``autosave=False``, ``SOLITAIRE_WIDGET_AUTOSAVE=0``, or a store that failed)."""
         return self._recorder.game_id
 
+    def _record_for(self, player: str | None) -> None:
+        """Record this board's games from now on as ``player``'s (see ``Recorder``): the Voilà
+        app's visitor once their page has sent their token. The game shown is recorded at once."""
+        self._recorder = Recorder(store_path() if autosave_enabled() else None, player)
+        self._record(self._message_id)
+
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
-        made on that game is stale here; the class follows the game's kind."""
+        made on that game is stale here."""
         if getattr(self, "_game", None) is not None:
             self._version_base = self._version
         game.on_move(self._announce)
         self._game = game
-        self.__class__ = _BOARDS[game.kind]
         if game.kind == "klondike":
             self._klondike_options = game.options
 
@@ -308,6 +319,8 @@ class _Board(PageRequests, anywidget.AnyWidget):
             if self._recorder.path is not None:
                 self._follow_clock()
                 self._record(self._message_id)
+            else:  # starting needs no status; stopping waits until the status is worked out
+                self._timer.begin(game.version != self._dealt_version)
             return
         with self.hold_sync():
             self._set("score", game.score)
@@ -563,18 +576,20 @@ class _Board(PageRequests, anywidget.AnyWidget):
 
             self._change(deal)
 
-    def _ask_new_game(self, *, game: str, draw: int | None = None, winnable: bool) -> None:
+    def _ask_new_game(self, *, game: str, draw: int | None = None, winnable: bool) -> bool:
         """``new_game`` for a control beside the board (the app's game picker), which asks as the
         board's own New game does: a game in progress (moves made, neither won nor lost) is given
         up only once the player says so in the board's question, and the page then asks for the
-        new game. Calls from code never ask (``new_game``)."""
+        new game (a ``new_game`` request). True when the game was dealt at once. Calls from code
+        never ask (``new_game``)."""
         at_stake = self.status == "playing" and (self._game.can_undo or self._game.can_redo)
         if not at_stake:
             self.new_game(game=game, draw=draw, winnable=winnable)
-            return
+            return True
         scoring = self._klondike_options["scoring"] if game == "klondike" else None
         options = {"game": game, "draw": draw or 1, "scoring": scoring, "winnable": winnable}
         self.send({"type": "ask_new_game", "options": options})
+        return False
 
     def _next_options(
         self, game: str | None, draw: int | None, scoring: str | None
@@ -591,7 +606,7 @@ class _Board(PageRequests, anywidget.AnyWidget):
             options["draw"] = draw
         if scoring is not UNCHANGED:
             options["scoring"] = scoring
-        return kind, options
+        return kind, checked_options(kind, options)
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
@@ -656,41 +671,73 @@ class _Board(PageRequests, anywidget.AnyWidget):
         return render(self._game, show_seed=self.show_seed)
 
     def __repr__(self) -> str:
+        """Named after the game it shows, as ``sw.Klondike`` or ``sw.Applegate`` name it."""
         seed = self.seed if self.show_seed else "hidden"
-        return f"<{type(self).__name__} seed={seed} moves={self.moves} {self.status}>"
+        name = GameBoards.named[self.kind].__name__
+        return f"<{name} seed={seed} moves={self.moves} {self.status}>"
 
 
-class Klondike(_Board):
+class GameBoards(type):
+    """The type of ``sw.Klondike`` and ``sw.Applegate``: each names a game, calling it makes a
+    ``Board`` of that game, and ``isinstance(board, sw.Applegate)`` asks which game the board
+    shows now. A board never changes its class (anywidget gives each board traits of its own
+    through a class made for it), so a switch of game keeps every trait and every view."""
+
+    game: str
+    named: dict[str, GameBoards] = {}
+
+    def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> None:
+        super().__init__(name, bases, namespace)
+        GameBoards.named[cls.game] = cls
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, Board) and instance.kind == cls.game
+
+
+class Klondike(metaclass=GameBoards):
     """Klondike: seven columns, a stock to draw from (1 or 3 at a time), four foundations.
 
-    Board settings, keyword-only and the same on ``from_deal`` and ``load``: ``controls``
-    ("all", "lesson", "none" or control names), ``show_marks``, ``smart_click``, ``auto_move``,
-    ``four_colour``, ``clock`` (see ``BoardSettings``).
+    ``sw.Klondike(...)`` makes a ``Board`` playing Klondike. Board settings, keyword-only and
+    the same on ``from_deal`` and ``load``: ``controls`` ("all", "lesson", "none" or control
+    names), ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``, ``clock`` (see
+    ``BoardSettings``).
     """
 
-    def __init__(
-        self,
+    game = "klondike"
+
+    def __new__(  # type: ignore[misc]
+        cls,
         seed: int | None = None,
         draw: int = 1,
         scoring: str | None = "standard",
         *,
         winnable: bool = False,
         **settings: Unpack[BoardSettings],
-    ) -> None:
-        checked = _checked(settings)
+    ) -> Board:
+        return cls._dealt(seed, {"draw": draw, "scoring": scoring}, winnable, settings)
+
+    @staticmethod
+    def _dealt(
+        seed: int | None,
+        options: dict[str, Any],
+        winnable: bool,
+        settings: BoardSettings,
+        daily: DailyDeal | None = None,
+    ) -> Board:
+        checked = _checked(settings, preferences.saved())
         if winnable:
-            seed = solver.first_winnable_seed("klondike", seed, {"draw": draw, "scoring": scoring})
-        self._attach(KlondikeGame(seed=seed, draw=draw, scoring=scoring), checked, winnable)
+            seed = solver.first_winnable_seed("klondike", seed, options)
+        return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
 
     @classmethod
-    def daily(
-        cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any
-    ) -> Klondike:
+    def daily(cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any) -> Board:
         """The daily challenge: one proven-winnable deal per date (UTC; today by default) and
         draw count, the same on every machine; its wins count toward the daily streak.
         ``board_options`` are those of ``Klondike(...)`` (scoring and the board settings)."""
         deal = daily_deal("klondike", date, draw)
-        return cls._daily_board(deal, draw=draw, **board_options)
+        options = {"draw": draw, "scoring": board_options.pop("scoring", "standard")}
+        winnable = board_options.pop("winnable", False)
+        return cls._dealt(deal.seed, options, winnable, board_options, daily=deal)
 
     @classmethod
     def from_deal(
@@ -699,45 +746,56 @@ class Klondike(_Board):
         draw: int = 1,
         scoring: str | None = "standard",
         **settings: Unpack[BoardSettings],
-    ) -> Klondike:
+    ) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return cls._wrap(KlondikeGame.from_deal(cards, draw=draw, scoring=scoring), settings)
+        game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
+        return Board._showing(game, _checked(settings, preferences.saved()))
 
 
-class Applegate(_Board):
+class Applegate(metaclass=GameBoards):
     """Applegate: seven piles of seven, a three-card reserve, runs of thirteen go home.
 
-    Board settings (keyword-only) as for ``Klondike``.
+    ``sw.Applegate(...)`` makes a ``Board`` playing Applegate; board settings (keyword-only) as
+    for ``Klondike``.
     """
 
-    def __init__(
-        self, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
-    ) -> None:
-        checked = _checked(settings)
+    game = "applegate"
+
+    def __new__(  # type: ignore[misc]
+        cls, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
+    ) -> Board:
+        return cls._dealt(seed, winnable, settings)
+
+    @staticmethod
+    def _dealt(
+        seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
+    ) -> Board:
+        checked = _checked(settings, preferences.saved())
         if winnable:
             seed = solver.first_winnable_seed("applegate", seed)
-        self._attach(ApplegateGame(seed=seed), checked, winnable)
+        return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
 
     @classmethod
-    def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Applegate:
+    def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        return cls._wrap(ApplegateGame.from_deal(cards), settings)
+        return Board._showing(
+            ApplegateGame.from_deal(cards), _checked(settings, preferences.saved())
+        )
 
     @classmethod
-    def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Applegate:
+    def daily(cls, date: dt.date | str | None = None, **board_options: Any) -> Board:
         """The daily challenge: one proven-winnable deal per date (UTC; today by default), the
         same on every machine; its wins count toward the daily streak. ``board_options`` are
         the board settings of ``Applegate(...)``."""
-        return cls._daily_board(daily_deal("applegate", date), **board_options)
+        deal = daily_deal("applegate", date)
+        return cls._dealt(deal.seed, board_options.pop("winnable", False), board_options, deal)
 
 
-_BOARDS: dict[str, type[_Board]] = {"klondike": Klondike, "applegate": Applegate}
-
-
-def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Klondike | Applegate:
-    """A new widget of the right kind from a state dict or its JSON text (``g.state()``); board
+def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Board:
+    """A board at the game a state dict or its JSON text describes (``g.state()``); board
     settings (``controls``, ``show_marks``, ``smart_click``, ``auto_move``, ``four_colour``,
-    ``clock``) as for ``Klondike``."""
-    return _Board._wrap(load_game(state), settings)
+    ``clock``) as for ``Klondike``. The settings left out take the package's defaults, never
+    the player's saved preferences: a loaded position looks and plays the same everywhere."""
+    return Board._showing(load_game(state), _checked(settings))

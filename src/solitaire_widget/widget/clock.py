@@ -47,6 +47,12 @@ class Clock:
             self._total += now_ms() - self._since
             self._since = None
 
+    def begin(self, moved: bool) -> None:
+        """Start at the first move (``moved``), for a board that works out whether the game is
+        still being played only later, when ``follow`` is told."""
+        if moved and not self._started:
+            self.follow(moved=True, playing=True)
+
     def settled(self) -> dict[str, Any]:
         """What changes only when the clock starts, stops or is reset: while it runs, a page
         counts on by itself, so nothing needs to be sent."""

@@ -1,7 +1,7 @@
 """What the page asks of a board: its requests (moves, undo, hints, review mode, statistics),
 checked and carried out, and the coach's word after a move.
 
-``PageRequests`` is a part of ``board._Board``, kept apart because the page's side of a board is
+``PageRequests`` is a part of ``board.Board``, kept apart because the page's side of a board is
 one concern: it uses the board's ``_game``, ``_say``, ``_change`` and ``_moves``, and the board
 calls ``_on_request`` for each message the page sends.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .. import scoreboard
+from .. import preferences, scoreboard
 from ..engine import IllegalMove
 from ..moves import Move
 from ..shape import brief
@@ -37,7 +37,7 @@ def either(ways: list[str]) -> str:
 
 
 class PageRequests:
-    """The page's requests and the coach, for ``_Board`` (which supplies every attribute used
+    """The page's requests and the coach, for ``Board`` (which supplies every attribute used
     here but not defined)."""
 
     def _coach_warns(self, position: dict[str, Any], better: Move | None) -> None:
@@ -102,9 +102,11 @@ class PageRequests:
             self.set_trait("_busy", None)
 
     def _show_busy(self, text: str) -> None:
-        """Tell the page the kernel is busy. Outside ``hold_sync`` the trait is sent at once,
-        so the page shows it while the work runs."""
+        """Tell the page the kernel is busy, at once (inside ``hold_sync`` too), so the page
+        shows it while the work runs."""
         self.set_trait("_busy", {"text": text, "done": None})
+        if self._holding_sync:
+            self.send_state("_busy")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page never sets the game: it asks through requests. What it tries to set is
@@ -145,9 +147,10 @@ class PageRequests:
             "new_game": lambda: self._new_game_request(request.get("options")),
             "hint": self._answer_hint,
             "finish": self.auto_finish,
-            "set": lambda: setattr(self, request["name"], request["value"]),
+            "set": lambda: self._player_sets(request["name"], request["value"]),
             "stats": lambda: self.set_trait(
-                "_stats", scoreboard.panel(self._game.kind, self._game.options)
+                "_stats",
+                scoreboard.panel(self._game.kind, self._game.options, self._recorder.player),
             ),
             "review": self._open_review,
             "review_step": lambda: self._review_step(request["index"]),
@@ -208,18 +211,43 @@ class PageRequests:
             if self._game.moves > before:
                 self._actions.redone()
 
+    def _player_sets(self, name: str, value: bool) -> None:
+        """A setting changed in the Options menu: this board's, and kept for the boards the
+        player makes from now on (see ``preferences``)."""
+        setattr(self, name, value)
+        self._tell_unsaved(preferences.remember_setting(name, value))
+
     def _new_game_request(self, options: dict[str, Any] | None) -> None:
+        """The bar's New game (the same game again), or one chosen in the Options menu, whose
+        choices are kept for the menu's next new game and the app (see ``preferences``)."""
         if options is None:
             self.new_game()
-        elif options["game"] == "applegate":
-            self.new_game(game="applegate", winnable=options["winnable"])
-        else:
-            self.new_game(
-                game="klondike",
-                draw=options["draw"],
-                scoring=options["scoring"],
-                winnable=options["winnable"],
-            )
+            return
+        # The new game and the menu's choices reach the page in one update.
+        with self.hold_sync():
+            if options["game"] == "applegate":
+                # Applegate has no draw or scoring: the Klondike choices saved before stay.
+                choice = {"game": "applegate", "winnable": options["winnable"]}
+                self.new_game(game="applegate", winnable=options["winnable"])
+            else:
+                choice = options
+                self.new_game(
+                    game="klondike",
+                    draw=options["draw"],
+                    scoring=options["scoring"],
+                    winnable=options["winnable"],
+                )
+            self._remember_next_game(choice)
+
+    def _remember_next_game(self, choice: dict[str, Any]) -> None:
+        """Keep the choices of a new game the player dealt (the menu's, the app's picker's)
+        for the next one; the menu shows them from now on."""
+        self._next_game, notice = preferences.remember_next_game(choice)
+        self._tell_unsaved(notice)
+
+    def _tell_unsaved(self, notice: str | None) -> None:
+        if notice is not None:
+            self._say(notice, "error")
 
     def _answer_hint(self) -> None:
         with self._working():

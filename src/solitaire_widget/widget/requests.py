@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..engine import GAMES
-from ..engine.klondike import DRAWS, SCORINGS
+from ..options import GAME_OPTIONS
 from ..shape import Limits, brief, plain_copy
 
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
@@ -33,7 +33,10 @@ _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
 }
 # The settings the options menu may change, all of them on/off.
 SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
-NEW_GAME_OPTIONS = frozenset({"game", "draw", "scoring", "winnable"})
+# A new game's options: the game, whether its deal must be winnable, and every game's options
+# (Klondike's are checked for Applegate too, although it has no use for them).
+_GAMES_OPTIONS = tuple({o.name: o for table in GAME_OPTIONS.values() for o in table}.values())
+NEW_GAME_OPTIONS = frozenset({"game", "winnable", *(option.name for option in _GAMES_OPTIONS)})
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
 # Every request is a small flat object; these limits leave room for a few nested options.
 REQUEST_LIMITS = Limits(depth=4, containers=16, items=64, text=200)
@@ -90,11 +93,10 @@ def _options_refusal(options: object) -> str | None:
         return "A new game's options are exactly game, draw, scoring and winnable."
     if not isinstance(options["game"], str) or options["game"] not in GAMES:
         return f"A new game is klondike or applegate, not {brief(options['game'])}."
-    if not _is_whole(options["draw"]) or options["draw"] not in DRAWS:
-        return f"A new game draws 1 or 3 cards, not {brief(options['draw'])}."
-    scoring = options["scoring"]
-    if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORINGS):
-        return f"A new game's scoring is standard, vegas or null, not {brief(scoring)}."
+    for option in _GAMES_OPTIONS:
+        refusal = option.refusal(options[option.name], null="null")
+        if refusal is not None:
+            return f"A new game's {refusal}."
     if not isinstance(options["winnable"], bool):
         return f"A new game's winnable option is true or false, not {brief(options['winnable'])}."
     return None

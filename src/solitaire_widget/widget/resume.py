@@ -2,40 +2,81 @@
 
 from __future__ import annotations
 
+import operator
+import warnings
 from typing import Unpack
 
+from .. import preferences
 from ..daily import DailyDeal
 from ..engine import GAMES, Game, IllegalMove
 from ..moves import Move
+from ..shape import brief
 from ..state import load_game
-from ..store import GameRecord, StoreUnavailable, open_store
-from .board import Applegate, BoardSettings, Klondike, _Board
+from ..store import BadRow, GameRecord, GameStore, StoreUnavailable, open_store
+from .board import Board, BoardSettings, _checked
 
 
-def resume(game_id: int | None = None, **settings: Unpack[BoardSettings]) -> Klondike | Applegate:
+def resume(
+    game_id: int | None = None, *, player: str | None = None, **settings: Unpack[BoardSettings]
+) -> Board:
     """A board at a recorded game: the most recently played game still being played, or the
     game ``game_id`` (any recorded game, finished ones included). The board has the game's
     whole history, its redo moves and its clock, and goes on recording into the same game.
+    Settings left out take the player's saved preferences, as on ``Klondike``.
 
-    Raises ``LookupError`` when there is no such game or the store cannot be read.
+    Only the player's own games: ``player`` None (the default) is whoever plays in notebooks;
+    the Voilà app passes its visitor's token (see ``solitaire_widget.app``).
+
+    Raises ``LookupError`` when the player has no such game, or its row or the store cannot be
+    read, and ``TypeError`` when ``game_id`` is not a whole number.
     """
+    if game_id is not None:
+        game_id = _whole(game_id)
     try:
         store = open_store()
-        if game_id is None:
-            game_id = store.latest_playing()
-            if game_id is None:
-                raise LookupError(f"No game in progress is recorded in {store.path}.")
-        record = store.game(game_id)
+        record = _latest_playing(store, player) if game_id is None else store.game(game_id)
     except StoreUnavailable as trouble:
         raise LookupError(f"The game store cannot be read: {trouble}.") from None
-    if record is None:
-        raise LookupError(f"No game {game_id} is recorded in {store.path}.")
+    except BadRow as bad:
+        raise LookupError(f"{bad.not_resumed()}.") from None
+    if record is None and game_id is None:
+        raise LookupError(f"No game in progress is recorded in {store.path}.")
+    if record is None or record.player != player:
+        elsewhere = ""
+        if record is not None and player is None:
+            elsewhere = f": game {game_id} was played by a visitor of the app"
+        raise LookupError(f"No game {game_id} is recorded in {store.path}{elsewhere}.")
     game = rebuild(record)
     deal = record.deal
     daily = None
     if deal.daily is not None and deal.seed is not None:
         daily = DailyDeal(deal.daily, deal.game, deal.options.get("draw"), deal.seed)
-    return _Board._wrap(game, settings, resumed=record, daily=daily)
+    checked = _checked(settings, preferences.saved())
+    return Board._showing(game, checked, resumed=record, daily=daily)
+
+
+def _whole(game_id: object) -> int:
+    """The id as an ``int`` (NumPy's integers too); ``True`` is no id."""
+    try:
+        if isinstance(game_id, bool):
+            raise TypeError
+        return operator.index(game_id)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"a game id is a whole number (see sw.saved_games()), not {brief(game_id)}"
+        ) from None
+
+
+def _latest_playing(store: GameStore, player: str | None) -> GameRecord | None:
+    """The player's most recently played game that is still being played, with its line. Rows
+    that cannot be read are passed over, with a warning naming each."""
+    records, notices = store.played_games(player)
+    for notice in notices:
+        warnings.warn(notice, RuntimeWarning, stacklevel=3)
+    for record in records:
+        if record.status == "playing" and record.won_at is None and record.abandoned_at is None:
+            return store.game(record.id)
+    return None
 
 
 def rebuild(record: GameRecord) -> Game:

@@ -1,0 +1,127 @@
+"""Each game's options, declared once: their names, types, allowed values, defaults and words.
+
+Everything that takes or names an option reads this table: the engine's configuration, loading a
+state, a board's new game, the page's new-game request, the Gymnasium environments, surveys, the
+daily deals, and the labels ("Klondike · draw 3 · Vegas scoring"). A game added later declares its
+own tuple here (or in its module under ``games/``) and nothing else learns its option names.
+
+An option's value is exactly of its type: ``3.0``, ``Decimal(3)``, ``Fraction(3)`` and ``True``
+are not the draw count 3 (a bool is never a number here). Integers of other integer types, such as
+``numpy.int64(3)`` (any ``numbers.Integral`` that is not a bool), are read as the ``int`` they
+equal, so a value taken from an array works; every value kept is a plain ``int``, ``str`` or
+``None``, so a game saves and loads as it was made.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .shape import brief
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game."""
+
+    name: str  # the keyword, and the key in a state's "options"
+    kind: type  # int or str: the exact type of its values (None may be a value as well)
+    values: tuple[Any, ...]  # the allowed values, in the order a menu lists them
+    default: Any
+    words: Mapping[Any, str] = field(default_factory=dict)  # each value as a label names it
+    title: str = ""  # the option as a menu heads it
+    named_at_default: bool = True  # whether a variant's short label names its default value
+
+    def refusal(self, value: Any, null: str = "None") -> str | None:
+        """Why ``value`` is not one of this option's values, or None. ``null`` is how the
+        message writes None: "None" to a Python caller, "null" about JSON."""
+        if value is None and None in self.values:
+            return None
+        if type(value) is self.kind and value in self.values:
+            return None
+        if self._is_other_integer(value) and int(value) in self.values:
+            return None
+        kind = f" (a {type(value).__name__})" if isinstance(value, (bool, float)) else ""
+        return f"{self.name} must be {self.choices(null)}, not {brief(value)}{kind}"
+
+    def read(self, value: Any, null: str = "None") -> Any:
+        """``value`` as this option keeps it (a plain int, str or None), or ``ValueError``."""
+        refusal = self.refusal(value, null)
+        if refusal is not None:
+            raise ValueError(refusal)
+        return int(value) if self._is_other_integer(value) else value
+
+    def choices(self, null: str = "None") -> str:
+        """The allowed values as a message lists them: "1 or 3", "'standard', 'vegas' or None"."""
+        spelled = [null if value is None else repr(value) for value in self.values]
+        return " or ".join(filter(None, [", ".join(spelled[:-1]), spelled[-1]]))
+
+    def _is_other_integer(self, value: Any) -> bool:
+        return (
+            self.kind is int
+            and isinstance(value, numbers.Integral)
+            and not isinstance(value, bool)
+            and type(value) is not int
+        )
+
+
+DRAW = Option(
+    "draw", int, (1, 3), 1, words={1: "draw 1", 3: "draw 3"}, title="Cards drawn from the stock"
+)
+SCORING = Option(
+    "scoring",
+    str,
+    ("standard", "vegas", None),
+    "standard",
+    words={"standard": "standard scoring", "vegas": "Vegas scoring", None: "no score"},
+    title="Scoring",
+    named_at_default=False,  # standard scoring is what a player expects of Klondike
+)
+
+# Each game's options, in the order labels name them.
+GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
+    "klondike": (DRAW, SCORING),
+    "applegate": (),
+}
+
+
+def defaults(game: str) -> dict[str, Any]:
+    """The options a new game of ``game`` has when none are given."""
+    return {option.name: option.default for option in GAME_OPTIONS[game]}
+
+
+def checked_options(
+    game: str, given: Mapping[str, Any], *, exact: bool = False, null: str = "None"
+) -> dict[str, Any]:
+    """``given`` as ``game``'s options, each read by its ``Option`` and the rest defaulted; a
+    ``ValueError`` names an unknown option or a value that is not allowed. ``exact``: every
+    option must be given (a saved state names them all)."""
+    table = GAME_OPTIONS[game]
+    names = [option.name for option in table]
+    title = game.capitalize()
+    unknown = [name for name in given if name not in names]
+    if unknown:
+        if not names:
+            raise ValueError(f"{title} takes no options, got {', '.join(map(brief, unknown))}")
+        raise ValueError(
+            f"{title} has no option {brief(unknown[0])}: its options are {' and '.join(names)}"
+        )
+    if exact and len(given) != len(names):
+        raise ValueError(f"{title} options are exactly {' and '.join(names)}")
+    return {
+        option.name: option.read(given.get(option.name, option.default), null) for option in table
+    }
+
+
+def option_words(game: str, options: Mapping[str, Any], short: bool = False) -> list[str]:
+    """Each option's value in words, in the table's order: ["draw 3", "Vegas scoring"].
+    ``short`` leaves out the values a player takes for granted (``named_at_default``)."""
+    words = []
+    for option in GAME_OPTIONS[game]:
+        value = options.get(option.name)
+        if short and not option.named_at_default and value == option.default:
+            continue
+        words.append(option.words.get(value, f"{option.name} {value}"))
+    return words

@@ -1,0 +1,130 @@
+"""Each game's options, from one table (issue 20): a value is exactly of its option's type, or it
+is refused with a ValueError naming what was given, wherever it comes in; a numpy integer is read
+as the int it equals (README, "Options")."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import solitaire_widget as sw
+from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.options import DRAW, GAME_OPTIONS, SCORING, checked_options, defaults
+
+DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+
+NOT_A_DRAW = {
+    "3.0": (3.0, "not 3.0 (a float)"),
+    "Decimal(3)": (Decimal(3), "not a Decimal"),
+    "Fraction(3)": (Fraction(3), "not a Fraction"),
+    "True": (True, "not True (a bool)"),
+    "'3'": ("3", "not '3'"),
+    "numpy.float64(3)": (np.float64(3), "not 3.0 (a float64)"),
+    "numpy.bool_(True)": (np.bool_(True), "not a bool"),
+    "2": (2, "not 2"),
+}
+
+
+def _gym(draw):
+    import gymnasium
+
+    import solitaire_widget.gym  # noqa: F401
+
+    return gymnasium.make("solitaire_widget/Klondike-v0", draw=draw)
+
+
+ENTRIES = {
+    "sw.Klondike": lambda draw: sw.Klondike(seed=1, draw=draw, autosave=False),
+    "the engine's KlondikeGame": lambda draw: KlondikeGame(seed=1, draw=draw),
+    "Klondike.from_deal": lambda draw: sw.Klondike.from_deal(DECK, draw=draw, autosave=False),
+    "a board's new_game": lambda draw: sw.Klondike(seed=1, autosave=False).new_game(draw=draw),
+    "Klondike.daily": lambda draw: sw.Klondike.daily("2026-11-30", draw=draw, autosave=False),
+    "sw.survey": lambda draw: sw.survey("klondike", [1], draw=draw, progress=False),
+    "a Gymnasium environment": _gym,
+}
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize("value", NOT_A_DRAW)
+def test_a_draw_count_of_another_type_is_refused_naming_it_wherever_it_comes_in(entry, value):
+    draw, words = NOT_A_DRAW[value]
+    with pytest.raises(ValueError, match=re.escape(f"draw must be 1 or 3, {words}")):
+        ENTRIES[entry](draw)
+
+
+@pytest.mark.parametrize("value", ["Vegas", 0, False, b"vegas"])
+def test_a_scoring_of_another_value_is_refused(value):
+    with pytest.raises(ValueError, match="scoring must be 'standard', 'vegas' or None, not"):
+        KlondikeGame(seed=1, scoring=value)
+
+
+def test_a_numpy_integer_is_read_as_the_int_it_equals_and_the_game_plays_saves_and_loads(
+    tmp_path,
+):
+    board = sw.Klondike(seed=5, draw=np.int64(3), autosave=False)
+    board.draw()
+    assert len(board.state()["waste"]) == 3
+    options = board.state()["options"]
+    assert options == {"draw": 3, "scoring": "standard"}
+    assert type(options["draw"]) is int
+    board.save(tmp_path / "game.json")
+    assert sw.load((tmp_path / "game.json").read_text()).state() == board.state()
+    assert json.loads(json.dumps(board.state())) == board.state()
+
+
+def test_applegate_takes_no_options_wherever_they_come_in():
+    for make in (
+        lambda: ApplegateGame.from_deal(DECK, draw=3),
+        lambda: sw.survey("applegate", [1], draw=3, progress=False),
+        lambda: sw.load({**ApplegateGame(seed=1).state(), "options": {"draw": 1}}),
+    ):
+        with pytest.raises(ValueError, match="Applegate takes no options, got 'draw'"):
+            make()
+
+
+def test_a_saved_game_names_every_option_of_its_game():
+    state = KlondikeGame(seed=1).state()
+    with pytest.raises(ValueError, match="Klondike options are exactly draw and scoring"):
+        sw.load({**state, "options": {"draw": 1}})
+    with pytest.raises(ValueError, match="Klondike has no option 'deck'"):
+        sw.load({**state, "options": {"draw": 1, "scoring": None, "deck": 2}})
+    with pytest.raises(ValueError, match="scoring must be 'standard', 'vegas' or null, not 'x'"):
+        sw.load({**state, "options": {"draw": 1, "scoring": "x"}})
+
+
+def test_the_table_gives_the_defaults_the_words_and_the_messages():
+    assert GAME_OPTIONS == {"klondike": (DRAW, SCORING), "applegate": ()}
+    assert defaults("klondike") == {"draw": 1, "scoring": "standard"}
+    assert defaults("applegate") == {}
+    from solitaire_widget.gym import KlondikeEnv
+
+    signatures = [
+        inspect.signature(made).parameters for made in (KlondikeGame, sw.Klondike, KlondikeEnv)
+    ]
+    for option in GAME_OPTIONS["klondike"]:
+        assert {made[option.name].default for made in signatures} == {option.default}
+    assert checked_options("klondike", {"draw": np.int32(3)}) == {"draw": 3, "scoring": "standard"}
+    assert DRAW.choices() == "1 or 3"
+    assert SCORING.choices("null") == "'standard', 'vegas' or null"
+
+
+@pytest.mark.parametrize(
+    ("options", "title", "label"),
+    [
+        ({"draw": 1, "scoring": "standard"}, "draw 1 · standard scoring", "draw 1"),
+        ({"draw": 3, "scoring": "vegas"}, "draw 3 · Vegas scoring", "draw 3 · Vegas scoring"),
+        ({"draw": 1, "scoring": None}, "draw 1 · no score", "draw 1 · no score"),
+    ],
+)
+def test_the_board_as_text_and_its_label_name_the_options_in_the_table_s_words(
+    options, title, label
+):
+    board = sw.Klondike(seed=4, autosave=False, **options)
+    assert str(board).splitlines()[0] == f"Klondike · {title} · seed 4"
+    assert board._board["label"] == f"Klondike · {label}"
