@@ -9,7 +9,7 @@ import { make } from "./dom.js";
 import { createMenu } from "./menu.js";
 import { createReview } from "./review.js";
 import { createStats } from "./stats.js";
-import { CONTROLS, readBusy, readControls, readMessage } from "./state.js";
+import { CONTROLS, readBusy, readControls, readMessage, readScore } from "./state.js";
 
 const BUTTON_NAMES = {
   new_game: "New game",
@@ -224,8 +224,8 @@ export function createBar(state, actions) {
     update(b, review) {
       const controls = readControls(model);
       const status = model.get("status");
-      const score = model.get("score");
-      scoreStat.hidden = score === null || score === undefined;
+      const score = readScore(model);
+      scoreStat.hidden = score === null;
       setText(scoreValue, String(score ?? ""));
       setText(movesValue, String(model.get("moves") ?? 0));
       setText(statusValue, STATUS_TEXT[status] || "");

@@ -126,7 +126,8 @@ export function createReview(state, actions, button) {
     if (review.turning !== null) turn.style.left = `${((review.turning + 1) / count) * 100}%`;
     span(cursor, review.index, review.index, count);
     const position = review.index === 0 ? `Start of the game (${review.last} moves)` : `After move ${review.index} of ${review.last}`;
-    const text = `${position}: ${VERDICTS[review.verdict][1]}.`;
+    // The last position of a won game is won, the game over: not merely "can still be won".
+    const text = `${position}: ${review.finished ? "won, every card is home" : VERDICTS[review.verdict][1]}.`;
     where.replaceChildren(verdictMark(review.verdict), text);
     timeline.setAttribute("aria-valuemax", String(review.last));
     timeline.setAttribute("aria-valuenow", String(review.index));
@@ -137,7 +138,8 @@ export function createReview(state, actions, button) {
       const lead = atTurn ? `Move ${number}, played here, lost the game` : `Move ${number}, played here`;
       sentence(played, "▽", `${lead}: ${review.played.words}.`);
     } else {
-      sentence(played, "", review.index === review.last ? "The game stood here when it was reviewed." : "");
+      const end = review.finished ? "The game was won here." : "The game stood here when it was reviewed.";
+      sentence(played, "", review.index === review.last ? end : "");
     }
     sentence(better, "▼", review.better ? `Better: ${review.better.words}. It keeps the game winnable.` : "");
     for (const [node, to] of steps) {

@@ -119,8 +119,10 @@ export function readClock(model) {
   return { enabled: c?.enabled === true, elapsed, running: c?.running === true };
 }
 
-/** `_busy`: null, or {text, done} with done a fraction or null (no measure of progress).
- * Without a text there is nothing to show, and nothing the page waits for. */
+/** `_busy`: {} when the kernel is not busy, or {text, done} with done a fraction or null (no
+ * measure of progress). Without a text there is nothing to show, and nothing the page waits for.
+ * No trait is ever sent as null (Python's None does not survive JupyterLite's kernel): what has
+ * no value comes empty, {} or "", and a null from an older kernel reads the same. */
 export function readBusy(model) {
   const b = model.get("_busy");
   if (!b || typeof b.text !== "string" || !b.text) return null;
@@ -134,7 +136,7 @@ function namedMove(m) {
 }
 
 /**
- * `_review`: null, or the reviewed position on show: its index (0 is the deal) up to `last`,
+ * `_review`: {} (no review open), or the reviewed position on show: its index (0 is the deal) up to `last`,
  * its board, verdict, the move played from it, the better move at the turning point, and the
  * verdicts as runs of positions for the timeline. Its board's version is the page's own key.
  */
@@ -156,6 +158,7 @@ export function readReview(model) {
     runs,
     summary: typeof r.summary === "string" ? r.summary : "",
     verdict: VERDICTS.includes(r.verdict) ? r.verdict : "unknown",
+    finished: r.finished === true && r.index === r.last,
     board,
     played: namedMove(r.played),
     better: namedMove(r.better),
@@ -175,6 +178,12 @@ export function readStats(model) {
       .map((row) => ({ cells: texts(row.cells), own: row.this_board === true })),
     notice: typeof s.notice === "string" ? s.notice : "",
   };
+}
+
+/** `score`: a number, or null for a game without a score (sent as ""). */
+export function readScore(model) {
+  const score = model.get("score");
+  return Number.isInteger(score) ? score : null;
 }
 
 export function readMessage(model) {

@@ -125,10 +125,13 @@ function render({ model, el }) {
   }
 
   /** A message from Python: the app's game picker asks for a new game as the board's own
-   * New game would, with the question first when a game is in progress. */
+   * New game would, with the question first when a game is in progress. A null inside a message
+   * may arrive missing (JupyterLite's kernel drops it), so a missing scoring is no scoring. */
   function onMessage(message) {
     if (message?.type !== "ask_new_game" || typeof message.options !== "object" || !message.options) return;
-    bar.confirm.ask("new_game", () => actions.request("new_game", { options: message.options }));
+    const { game, draw, scoring = null, winnable } = message.options;
+    const options = { game, draw, scoring, winnable };
+    bar.confirm.ask("new_game", () => actions.request("new_game", { options }));
   }
 
   function schedule() {

@@ -72,7 +72,7 @@ def test_the_page_holds_every_board_with_its_module_and_no_seed(exported: Path) 
     assert {board["_anywidget_id"].rsplit(".", 1)[1] for board in boards} == {"Board"}
     assert sorted(board["_board"]["kind"] for board in boards) == ["applegate", "klondike"]
     for board in boards:
-        assert board["seed"] is None
+        assert board["seed"] == ""
         assert "render" in board["_esm"]
     traits = json.dumps([{k: v for k, v in b.items() if k not in ("_esm", "_css")} for b in boards])
     assert "12345" not in traits and "678" not in traits

@@ -152,7 +152,7 @@ def test_the_page_sees_the_board_busy_before_the_solver_starts(monkeypatch):
     page.request("hint")
     assert busy_when_searching == [{"text": "Looking for a good move...", "done": None}]
     answer = next(i for i, update in enumerate(page.updates) if "_hint" in update)
-    assert page.updates[answer + 1:] == [{"_busy": None}]  # fmt: skip
+    assert page.updates[answer + 1:] == [{"_busy": {}}]  # fmt: skip
 
 
 def test_a_hint_along_a_line_already_found_is_instant_and_shows_no_busy_strip():

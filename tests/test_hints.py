@@ -7,8 +7,9 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget import lessons
-from solitaire_widget.cards import long_name
+from solitaire_widget.cards import NAME, long_name
 from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.moves import Move
 from solitaire_widget.solver import Adviser, _solve
 from solitaire_widget.solver.klondike import is_safe
 from solitaire_widget.solver.lines import FOUNDATION, Step, _Played, _steps, bare, polish
@@ -69,7 +70,7 @@ def test_no_hint_draws_while_a_safe_card_could_go_up_without_losing_the_line(fol
             up = steps.index(Step(card, FOUNDATION))
             trial = [Step(card, FOUNDATION)]
             trial += [step for step in steps[: up + 1] if step.card != card] + steps[up + 1 :]
-            assert _Played.of(state, trial) is None, (advice.move, card)
+            assert _Played.of(load_game(state), trial) is None, (advice.move, card)
             checked += 1
     assert checked >= 0
 
@@ -115,13 +116,14 @@ def test_an_applegate_line_moves_fewer_groups_on_and_on():
 # ----------------------------------------------------------------- reasons in words
 
 
-def reasons(state, count: int) -> list[str]:
-    """The first ``count`` hints from ``state`` with their reasons, following them."""
+def reasons(state, count: int, seen=None) -> list[str]:
+    """The first ``count`` hints from ``state`` with their reasons, following them; the reasons
+    may name the cards in ``seen`` (those face up when None)."""
     game = sw.load(state)
     adviser = Adviser()
     given = []
     for _ in range(count):
-        advice = adviser.advice(game)
+        advice = adviser.advice(game, seen=seen)
         given.append(f"{advice.move}: {advice.reason}")
         game.move(advice.move)
     return given
@@ -139,9 +141,11 @@ def test_a_foundation_move_says_which_foundation_it_builds():
     ]
 
 
-def test_a_draw_says_which_card_it_draws_to():
+def test_a_draw_names_the_card_it_draws_to_once_the_player_has_seen_it():
     state = lessons.klondike_state(["KS"], foundations=["KC", "KD", "KH", "JS"], stock="QS")
-    assert reasons(state, 1) == ["draw: draws to reach the Queen of spades"]
+    assert reasons(state, 1) == ["draw: draws to reach a card still in the stock"]
+    seen = range(52)  # in a later pass through the stock, say
+    assert reasons(state, 1, seen) == ["draw: draws to reach the Queen of spades"]
 
 
 def test_emptying_a_pile_for_the_next_king_names_the_king():
@@ -174,3 +178,55 @@ def test_every_legal_move_has_a_reason_in_words(kind, draw):
         for move in game.legal_moves():
             words = reason(game, move, [])
             assert words and words[0].islower(), (str(move), words)
+
+
+# ----------------------------------------------------------------- round trips and cards held
+
+
+def test_a_polished_line_never_takes_a_card_off_a_foundation_and_straight_back():
+    """Issue 21: hints took the 6 of hearts off its foundation and put it back at once, -15
+    points each time. A card that goes and comes back with nothing built on it stays put."""
+    state = lessons.klondike_state(["KH", "KS"], foundations=["KC", "KD", "QH", "QS"])
+    line = [Move.parse(move) for move in ("f4-t1", "t1-f", "t1-f", "t2-f")]
+    polished = polish(state, line)
+    assert [move.src[0] for move in polished] == ["t", "t"]
+    replay = load_game(state)
+    for move in polished:
+        replay.move(move)
+    assert replay.status == "won"
+
+
+HOLDING = lessons.klondike_state(
+    ["KC QC JC TC 9C 8C | 7C", "KH QH JH TH 9H 8H | 7H"],
+    foundations=["4C", "KD", "6H", "KS"],
+    stock="6C 5C",
+)
+
+
+def test_a_card_taken_off_a_foundation_says_which_card_it_will_hold():
+    from solitaire_widget.solver.lines import reason
+
+    game = load_game(HOLDING)
+    ahead = [Move.parse("draw"), Move.parse("waste-t1")]  # the 5 of clubs onto the 6 of hearts
+    words = reason(game, Move.parse("f3-t1"), ahead, seen=range(52))
+    assert words == "brings back the 6 of hearts to hold the 5 of clubs"
+
+
+def test_a_card_taken_off_a_foundation_to_hold_a_hidden_card_does_not_name_it():
+    from solitaire_widget.solver.lines import reason
+
+    game = load_game(HOLDING)
+    ahead = [Move.parse("draw"), Move.parse("waste-t1")]
+    assert reason(game, Move.parse("f3-t1"), ahead) == "brings back the 6 of hearts to build on it"
+
+
+def test_the_ace_on_the_waste_goes_home_before_the_next_draw():
+    """Issue 20: on Klondike seed 860,004, after four hints followed from the deal, the next
+    hint said "draw" with the Ace of hearts on the waste; sending it home keeps the game won."""
+    game = KlondikeGame(seed=860_004)
+    adviser = Adviser()
+    for _ in range(4):
+        game.move(adviser.advice(game, budget=60).move)
+    assert NAME[game.waste[-1]] == "AH"
+    advice = adviser.advice(game, budget=60)
+    assert (str(advice.move), advice.verdict) == ("waste-f", "won")

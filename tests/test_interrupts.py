@@ -100,7 +100,8 @@ def assert_board_agrees(board: Any) -> None:
         assert not board._view_behind
         assert_view(board, board._trait_values)
         seed = str(game.seed) if game.seed is not None and board.show_seed else None
-        assert_view(board, {**page.model, "seed": seed and int(seed)})
+        score = None if page.model["score"] == "" else page.model["score"]  # "": no score
+        assert_view(board, {**page.model, "seed": seed and int(seed), "score": score})
     else:
         assert_view(board, {name: getattr(board, name) for name in board.keys})
 

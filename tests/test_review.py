@@ -3,24 +3,16 @@ better one, found with few searches."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import solitaire_widget as sw
-from positions import klondike
+from lost_games import LINE_POSITIONS, decided, lost_game
+from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION, klondike
 from solitaire_widget.engine import KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import _solve
+from solitaire_widget.solver.review import ReviewedPosition
 from solitaire_widget.state import load_game
-
-# Position budgets, not seconds, keep the search for a lost game the same on every machine.
-LINE_POSITIONS = 20_000
-PROOF_POSITIONS = 1_500
-
-
-def decided(state) -> str:
-    return _solve(state, 60, PROOF_POSITIONS).status
 
 
 def replays_to_a_win(state, moves) -> bool:
@@ -28,30 +20,6 @@ def replays_to_a_win(state, moves) -> bool:
     for move in moves:
         game.move(move)
     return game.status == "won"
-
-
-def lost_game(seed: int, draw: int, then: int = 0) -> KlondikeGame:
-    """A game that follows a winning line of a proven-winnable deal and then makes a move the
-    solver proves loses (trying the line's positions from its end back, every seventh), with
-    ``then`` random moves after that."""
-    game = KlondikeGame(seed=seed, draw=draw)
-    line = _solve(game, 60, LINE_POSITIONS).moves
-    assert line, "the deal must be proven winnable"
-    for k in range(len(line) - 1, -1, -7):
-        position = load_game(game.state())
-        for move in line[:k]:
-            position.move(move)
-        for move in position.legal_moves():
-            if move == line[k] or move.src == "stock":
-                continue
-            after = load_game(position.state())
-            after.move(move)
-            if decided(after) == "unwinnable":
-                rng = random.Random(seed)
-                for _ in range(then):
-                    after.move(rng.choice(after.legal_moves()))
-                return after
-    raise AssertionError(f"no losing move found on the line of seed {seed}")
 
 
 @pytest.fixture(scope="module", params=[(14, 1), (12, 3)], ids=["draw 1", "draw 3"])
@@ -131,17 +99,106 @@ def test_a_game_following_a_winning_line_is_settled_by_one_search():
 
 # Spades are left; each top card's next-lower spade is the face-down card under it (see
 # test_solver.LOST_APPLEGATE): no move can help, so the deal is lost before any move.
-def test_a_deal_lost_from_the_start_has_no_turning_point():
+def lost_deal() -> KlondikeGame:
     game = klondike(
         ["TC | JC", "TD | JD", "TH | JH", "TS | JS", "QC QD | KC", "QH QS | KD", "KH"],
         foundations=["9C", "9D", "9H", "9S"],
         stock="KS",
     )
     game.move("draw")
-    review = sw.review(game, time_limit=5, progress=False)
+    return game
+
+
+def test_a_deal_lost_from_the_start_has_no_turning_point():
+    review = sw.review(lost_deal(), time_limit=5, progress=False)
     assert review.verdicts == ["unwinnable", "unwinnable"]
     assert review.turning_point is None and review.better is None
+    assert review.summary() == (
+        "This deal could not be won from the start: no move of yours lost it."
+    )
+
+
+def test_where_the_rules_show_nothing_can_progress_no_search_is_needed():
+    """The engine's "lost" proves the last position lost, and the start is the same position
+    for the solver (a draw in draw 1 changes nothing it cares about): no time, and yet a
+    verdict."""
+    game = lost_deal()
+    assert game.status == "lost"
+    review = sw.review(game, time_limit=0, progress=False)
+    assert review.verdicts == ["unwinnable", "unwinnable"]
+    assert [p.seconds for p in review.positions] == [0, 0]
+    assert review.positions[-1].how == "no move can make progress"
     assert "could not be won from the start" in review.summary()
+
+
+def test_a_turn_through_the_stock_is_never_where_the_game_was_lost():
+    """Draws before and after the losing move cost no search: in draw 1 they leave the
+    position the same for the solver, so its verdict is theirs."""
+    game = load_game(LOSING_POSITION)
+    for move in ["draw", "draw", LOSES_IT, "draw", "draw", "recycle", "draw"]:
+        game.move(move)
+    review = sw.review(game, time_limit=60, progress=False)
+    assert review.verdicts == ["won"] * 3 + ["unwinnable"] * 5
+    assert review.turning_point == 2 and str(review.better) == KEEPS_IT
+    # Only the last position and the start were searched.
+    assert [p.index for p in review.positions if p.how == "searched"] == [0, 7]
+    assert review.summary() == (
+        "This deal could be won. Winnable until move 3: the 9 of diamonds onto the 10 of clubs "
+        "lost the game. The King of diamonds to the empty column 6 instead keeps it winnable."
+    )
+
+
+def built(verdicts: str, time_limit: float = 10) -> sw.Review:
+    """A review with these verdicts (w won, l unwinnable, ? unknown), one letter a position."""
+    names = {"w": "won", "l": "unwinnable", "?": "unknown"}
+    positions = [
+        ReviewedPosition(
+            i,
+            Move.parse("draw") if i < len(verdicts) - 1 else None,
+            names[v],
+            None,
+            0.0,
+            "searched",
+        )  # fmt: skip
+        for i, v in enumerate(verdicts)
+    ]
+    return sw.Review(positions, 1.0, time_limit)
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "words"),
+    [
+        (
+            "ww??l",
+            "This deal could be won. It could still be won after move 1 and no longer be won "
+            "after move 4; the solver could not tell in 10 s which of moves 2 to 4 lost it.",
+        ),
+        (
+            "w??ll",
+            "This deal could be won. It could no longer be won after move 3; the solver could "
+            "not tell in 10 s which of the first 3 moves lost it.",
+        ),
+        (
+            "??ll",
+            "The solver could not tell in 10 s whether this deal could be won. It could no "
+            "longer be won after move 2.",
+        ),
+        (
+            "ww??",
+            "This deal could be won. It could still be won after move 1; the solver could not "
+            "tell in 10 s about the moves after that.",
+        ),
+        (
+            "w??",
+            "This deal could be won. The solver could not tell in 10 s whether it still can be.",
+        ),
+        ("???", "The solver could not tell in 10 s whether this deal could be won."),
+        ("www", "This deal could be won, and it still can be after the 2 moves played."),
+        ("ll", "This deal could not be won from the start: no move of yours lost it."),
+    ],
+)
+def test_a_review_says_what_it_could_tell_and_what_it_could_not(verdicts, words):
+    assert built(verdicts).summary() == words
 
 
 def test_without_time_nothing_is_decided_and_nothing_is_claimed():
@@ -156,7 +213,10 @@ def test_without_time_nothing_is_decided_and_nothing_is_claimed():
 def test_the_review_is_shown_as_text_html_and_a_plot(reviewed):
     _, review = reviewed
     k = review.turning_point
-    assert f"move {k + 1}" in repr(review) and str(review.better) in repr(review)
+    # In words, as a player says it ("turn the waste over", not "recycle").
+    better = review.in_words(k, review.better)
+    assert better != str(review.better)
+    assert f"move {k + 1}" in repr(review) and better[1:] in repr(review)
     page = review._repr_html_()
     assert page.count("<span") == len(review.positions)
     import matplotlib

@@ -62,7 +62,7 @@ def test_a_board_made_with_show_seed_off_never_sends_its_seed(name):
     assert board.seed == OTHER_SEED
     for text in page.sent:
         assert str(SEED) not in text and str(OTHER_SEED) not in text
-    assert board.get_state()["seed"] is None
+    assert board.get_state()["seed"] == ""
     assert str(OTHER_SEED) not in repr(board) + str(board)
     assert "seed hidden" in str(board)
 
@@ -86,7 +86,7 @@ def test_turning_show_seed_on_or_off_sends_the_seed_or_takes_it_back():
     board.show_seed = True
     assert str(SEED) in page.sent[-1]
     board.show_seed = False
-    assert json.loads(page.sent[-1])["state"]["seed"] is None
+    assert json.loads(page.sent[-1])["state"]["seed"] == ""
 
 
 def test_the_page_cannot_turn_show_seed_on():

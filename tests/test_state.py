@@ -56,6 +56,18 @@ GAME_IDS = [
 
 
 @pytest.mark.parametrize("game", games(), ids=GAME_IDS)
+def test_a_position_is_the_state_without_its_history(game):
+    """What a search or a review starts from, at every point of a game and after undo."""
+    play(game, 12)
+    game.undo()
+    position = game.position()
+    assert position["history"] == [] and "start" not in position
+    whole = game.state()
+    assert position == {**{k: v for k, v in whole.items() if k != "start"}, "history": []}
+    assert load_game(position).state() == position
+
+
+@pytest.mark.parametrize("game", games(), ids=GAME_IDS)
 def test_history_lists_every_move_from_the_deal(game):
     play(game, 12)
     assert len(game.history) == game.moves > 0

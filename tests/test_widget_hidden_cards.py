@@ -1,7 +1,9 @@
 """Nothing sent to the page names a card the player cannot see (SPEC section 5).
 
 Face-down tableau cards, the stock and the reserve below its top card stay in Python; the page
-gets their counts. Every synced trait is searched, as JSON, for the names of those cards.
+gets their counts. Every synced trait, and every message a page is sent while hints are asked
+for and followed, is searched for the names of those cards: in notation ("AC") and in words
+("the Ace of clubs", "7 of hearts").
 """
 
 from __future__ import annotations
@@ -32,8 +34,24 @@ def synced_json(board: Any) -> str:
     return json.dumps({name: value for name, value in state.items() if name not in CODE_TRAITS})
 
 
+RANK_WORDS = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"} | {
+    rank: rank for rank in "23456789"
+}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def in_words(card: str) -> str:
+    """A card's name as a sentence says it: "Ace of clubs", "10 of hearts"."""
+    return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
+
+
 def named(card: str, text: str) -> bool:
-    return re.search(rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])", text) is not None
+    """Whether ``text`` names ``card`` in notation ("AC") or in words ("ace of Clubs")."""
+    notation = rf"(?<![A-Za-z0-9]){card}(?![A-Za-z0-9])"
+    words = rf"(?<![A-Za-z0-9]){in_words(card)}(?![A-Za-z0-9])"
+    return (
+        re.search(notation, text) is not None or re.search(words, text, re.IGNORECASE) is not None
+    )
 
 
 def assert_nothing_hidden_is_sent(board: Any) -> int:
@@ -87,11 +105,96 @@ def test_an_applegate_board_never_sends_a_hidden_card(seed):
 
 
 def test_the_search_would_find_a_leaked_card():
-    """The check itself works: the full state, which holds the hidden cards, fails it."""
+    """The check itself works: the full state, which holds the hidden cards, fails it, and so
+    do their names in words."""
     board = Klondike(seed=1)
     hidden = hidden_cards(board.state())
     text = json.dumps(board.state())
     assert all(named(card, text) for card in hidden)
+    assert named("TH", "It draws to reach the 10 of Hearts.")
+    assert named("AC", "the Ace of clubs") and named("AC", "Aces: the Ace of clubs.")
+    assert not named("AC", "the Ace of diamonds") and not named("7H", "17 of hearts")
+
+
+# ----------------------------------------------------------------- hints on a shared board
+
+
+class SeenByPage:
+    """Records every update a board sends to its page, and the cards the page has been shown:
+    face-up tableau cards, foundations, waste and the reserve's top, in any view it was sent."""
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.texts: list[str] = []
+        self.shown: set[str] = set()
+        self._receive({"method": "update", "state": board.get_state()})
+        board.comm.send = lambda data=None, metadata=None, buffers=None: self._receive(data)
+
+    def _receive(self, data: Any) -> None:
+        state = {k: v for k, v in data.get("state", {}).items() if k not in CODE_TRAITS}
+        view = state.get("_board")
+        if view:
+            self.shown.update(card for pile in view["tableau"] for card in pile["up"])
+            self.shown.update(card for pile in view["foundations"] for card in pile)
+            self.shown.update(view["waste"])
+            self.shown.update([view["reserve_top"]] if view["reserve_top"] else [])
+        self.texts.append(json.dumps(data))
+
+    def request(self, kind: str, **fields: Any) -> None:
+        content = {"type": kind, **fields, "version": self.board._board["version"]}
+        self.board.comm.handle_msg(
+            {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+        )
+
+    def names_of_unseen_cards(self) -> set[str]:
+        """Every card never shown to the page that some text sent to it names."""
+        text = "\n".join(self.texts)
+        unseen = {rank + suit for rank in RANK_WORDS for suit in SUIT_WORDS} - self.shown
+        return {card for card in unseen if named(card, text)}
+
+
+def follow_hints_on_the_page(page: SeenByPage, rng: random.Random, hints: int) -> int:
+    """Asks for hints and follows them through the page's requests, now and then undoing or
+    restarting instead; the number of hints given."""
+    given = 0
+    for _ in range(hints):
+        roll = rng.random()
+        if roll < 0.05:
+            page.request("restart")
+        elif roll < 0.12 and page.board.history:
+            page.request("undo")
+        page.request("hint")
+        hint = page.board._hint
+        if hint is None:
+            break
+        given += 1
+        move = hint["move"]
+        if move in ("draw", "stock-waste", "waste-stock"):
+            page.request("draw")
+        else:
+            page.request("move", move=move)
+    return given
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda seed: Klondike(seed=seed, draw=1, show_seed=False, auto_move=False),
+        lambda seed: Klondike(seed=seed, draw=3, show_seed=False),
+        lambda seed: Applegate(seed=seed, winnable=True, show_seed=False),
+    ],
+    ids=["klondike draw 1", "klondike draw 3", "applegate"],
+)
+def test_hints_on_a_shared_board_name_only_cards_the_page_was_shown(make):
+    """Issue 20: "Hint: draw a card. It draws to reach the Ace of clubs." with the Ace still in
+    the stock named a hidden card. A hint may name only cards the player has seen."""
+    rng = random.Random(20)
+    given = 0
+    for seed in range(600_000, 600_008):
+        page = SeenByPage(make(seed))
+        given += follow_hints_on_the_page(page, rng, 25)
+        assert not page.names_of_unseen_cards(), (seed, page.names_of_unseen_cards())
+    assert given >= 100
 
 
 def test_the_page_sees_counts_and_the_reserve_top_only():

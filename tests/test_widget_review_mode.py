@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 
 import solitaire_widget as sw
+from lost_games import lost_game
 from page import Page
 from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION
 from solitaire_widget.cards import long_name, parse_card
+from solitaire_widget.solver import solve
 from solitaire_widget.state import load_game
+from solitaire_widget.widget import page_requests
 from solitaire_widget.widget.controls import PRESETS
 from solitaire_widget.widget.page_requests import NOTHING_TO_REVIEW, REVIEWING
 from solitaire_widget.widget.view import board_view
@@ -73,6 +76,7 @@ def test_a_review_request_opens_review_mode_at_the_turning_point_with_the_better
     assert review["played"] == {"move": LOSES_IT, "words": "the 9 of diamonds onto the 10 of clubs"}
     assert review["better"] == {"move": KEEPS_IT, "words": BETTER_WORDS}
     assert review["summary"] == (
+        "This deal could be won. "
         "Winnable until move 2: the 9 of diamonds onto the 10 of clubs lost the game. "
         "The King of diamonds to the empty column 6 instead keeps it winnable."
     )
@@ -84,7 +88,7 @@ def test_the_busy_strip_shows_while_the_review_runs():
     board, page = lost_board()
     page.request("review")
     busy = page.received("_busy")
-    assert busy == [{"text": REVIEWING, "done": None}, None]
+    assert busy == [{"text": REVIEWING, "done": None}, {}]
     order = [name for update in page.updates for name in update if name in ("_busy", "_review")]
     assert order == ["_busy", "_review", "_busy"]
 
@@ -246,3 +250,57 @@ def test_an_undo_that_does_not_go_back_to_where_the_coach_spoke_marks_nothing():
     page.request("undo")
     assert [str(m) for m in board.history] == [LOSES_IT]
     assert board._hint is None
+
+
+# ----------------------------------------------------------------- what a review tells
+
+
+def hidden_at(state: dict[str, Any]) -> set[str]:
+    """The cards a position keeps from the player: face-down, or in the stock."""
+    return {card for pile in state["tableau"] for card in pile["down"]} | set(state["stock"])
+
+
+def test_an_earlier_position_never_names_a_card_still_hidden_there(monkeypatch):
+    """The summary names the turning point's cards only where they are in view: at the start
+    they were face-down, so there it tells the same without naming them."""
+    monkeypatch.setattr(page_requests, "REVIEW_SECONDS", 60)  # a verdict, not a race
+    lost = lost_game(14, 1, then=12)
+    board = sw.load(lost.state(), autosave=False)
+    page = Page(board)
+    page.request("review")
+    turning = board._review["turning_point"]
+    assert turning is not None and board._review["index"] == turning
+    named = board._review["summary"]
+    assert "This deal could be won. Winnable until move" in named
+    assert board._review["played"]["words"] in named
+    game = load_game(lost.state())
+    while game.moves:
+        game.undo()
+    for index in range(board._review["last"] + 1):
+        page.request("review_step", index=index)
+        texts = " ".join(strings(board._review))
+        for card in hidden_at(game.state()):
+            assert long_name(parse_card(card)) not in texts, (card, index)
+        if index < len(lost.history):
+            game.redo()
+    page.request("review_step", index=0)
+    assert board._review["summary"] == (
+        f"This deal could be won. Winnable until move {turning + 1}: the move played there "
+        "lost the game."
+    )
+
+
+def test_a_won_games_last_position_reads_won():
+    game = load_game(sw.Klondike(seed=2, autosave=False).state())
+    for move in solve(game, time_limit=60).moves:
+        game.move(move)
+    assert game.status == "won"
+    board = sw.load(game.state(), autosave=False)
+    page = Page(board)
+    page.request("review")
+    review = board._review
+    assert review["index"] == review["last"] == game.moves
+    assert review["finished"] is True and review["verdict"] == "won"
+    assert review["summary"] == f"You won in {game.moves} moves: the game could be won all along."
+    page.request("review_step", index=review["last"] - 1)
+    assert board._review["finished"] is False

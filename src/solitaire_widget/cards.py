@@ -30,6 +30,8 @@ T = TypeVar("T")
 _CARD_TEXT = re.compile(r"^(10|[a2-9tjqk])([cdhs♣♦♥♠])$", re.IGNORECASE | re.ASCII)
 # No card name is longer, spaces around it included, than this; longer text is not read at all.
 _LONGEST_CARD_TEXT = 8
+# The canonical names, read at once: states and searches read thousands of them.
+_BY_NAME = {name: card for card, name in enumerate(NAME)}
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -38,6 +40,9 @@ def make_card(rank: int, suit: int) -> int:
 
 def parse_card(text: str) -> int:
     """Read a card written as ``TH``, ``10H``, ``th`` or ``T♥``."""
+    card = _BY_NAME.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
     readable = isinstance(text, str) and len(text) <= _LONGEST_CARD_TEXT
     match = _CARD_TEXT.match(text.strip()) if readable else None
     if match is None:

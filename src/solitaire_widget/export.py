@@ -159,12 +159,12 @@ def run_notebook(page: Any, path: Path, timeout: int) -> None:
 
 def hide_seeds(page: Any) -> None:
     """Blanks the seed of every board in the saved widget state: a page shows a deal, not the
-    number that deals it again."""
+    number that deals it again. It is blanked as a board with ``show_seed=False`` sends it."""
     saved = page.metadata.get("widgets", {}).get(_STATE_TYPE, {}).get("state", {})
     for model in saved.values():
         state = model.get("state", {})
         if str(state.get("_anywidget_id", "")).startswith(_BOARD_IDS) and "seed" in state:
-            state["seed"] = None
+            state["seed"] = ""
 
 
 def page_html(page: Any, title: str, theme: str = "light") -> str:

@@ -41,6 +41,7 @@ from typing import Any
 
 import platformdirs
 
+from . import lite_store
 from .shape import brief
 from .store_rows import NAMES, BadRow, Deal, GameRecord, game_record
 
@@ -214,6 +215,12 @@ class GameStore:
         self._file_id: tuple[int, int] | None = None
         self._pid = 0
         self._notices: list[str] = []
+        # In JupyterLite the store runs in memory and is copied to the browser's storage.
+        self._browser = (
+            lite_store.browser_copy(path, lambda text: self._notices.append(text))
+            if path == store_path()
+            else None
+        )
 
     # ------------------------------------------------------------- connecting
 
@@ -261,7 +268,8 @@ class GameStore:
             self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
         try:
-            connection.execute("PRAGMA journal_mode=WAL")
+            journal = lite_store.journal_mode(copied=self._browser is not None)
+            connection.execute(f"PRAGMA journal_mode={journal}")
             connection.execute("PRAGMA synchronous=NORMAL")
             if connection.execute("PRAGMA quick_check").fetchone() != ("ok",):
                 raise _Damaged
@@ -332,6 +340,8 @@ class GameStore:
         with self._lock:
             temporary = False
             try:
+                if self._browser is not None:
+                    self._browser.load()
                 if write:
                     connection = self._connect()
                 else:
@@ -342,6 +352,8 @@ class GameStore:
                 try:
                     yield connection
                     connection.execute("COMMIT")
+                    if write and self._browser is not None:
+                        self._browser.committed()
                 except BaseException:
                     if connection.in_transaction:
                         connection.rollback()

@@ -24,9 +24,9 @@ from .harness import ARTIFACTS, REPO, VIEWPORT
 APP = REPO / "notebooks" / "app.ipynb"
 # A move as the notation writes it: "t1-f", "waste-t3", "w-t3", "t2-t5:3", "reserve-t1", "t4-f:13".
 NOTATION = re.compile(r"\b(?:t[1-7]|f[1-4]|waste|w|reserve|stock)-(?:t[1-7]|f[1-4]?)\b")
-# A seed sent as a number or as digits in text (the board sends it as text, or null when hidden).
+# A seed sent as a number or as digits in text (the board sends it as text, or "" when hidden).
 SEED_SENT = re.compile(rb'"seed"\s*:\s*"?-?\d')
-SEED_HIDDEN = re.compile(rb'"seed"\s*:\s*null')
+SEED_HIDDEN = re.compile(rb'"seed"\s*:\s*""')
 
 
 def kernel_message(frame: bytes) -> dict[str, Any]:

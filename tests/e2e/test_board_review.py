@@ -140,3 +140,30 @@ def test_review_mode_steps_through_a_lost_game_and_leaves_it_untouched(lab: LabP
     panel.get_by_role("button", name="Leave review").click()
     expect(panel).to_be_hidden()
     assert lab.evaluate("k.state()") == before
+
+
+WON_CELLS = [
+    "from solitaire_widget.engine import KlondikeGame\n"
+    "from solitaire_widget.solver import solve\n"
+    "from solitaire_widget.widget import load\n"
+    "game = KlondikeGame(seed=2)\n"
+    "for move in solve(game, time_limit=60).moves:\n    game.move(move)\n"
+    f"w = load(game.state(), {BY_HAND})\n"
+    "w",
+]
+
+
+def test_a_won_games_review_ends_on_won_not_on_can_still_be_won(lab: LabPage) -> None:
+    lab.open(lab.write_notebook("won.ipynb", WON_CELLS))
+    lab.run_all()
+    w = lab.page.locator(".solitaire-widget").first
+    moves = lab.evaluate("w.moves")
+    w.get_by_role("button", name="Review").click()
+    expect(w.locator(".sw-review-panel")).to_be_visible(timeout=30_000)
+    expect(w.locator(".sw-review-summary")).to_have_text(
+        f"You won in {moves} moves: the game could be won all along."
+    )
+    expect(where(w)).to_have_text(f"✓After move {moves} of {moves}: won, every card is home.")
+    expect(w.locator(".sw-review-played")).to_have_text("The game was won here.")
+    lab.page.keyboard.press("ArrowLeft")
+    expect(where(w)).to_contain_text(f"After move {moves - 1} of {moves}: can still be won.")

@@ -350,6 +350,20 @@ class Game:
             state["start"] = start
         return state
 
+    def position(self) -> dict[str, Any]:
+        """The position alone, in the state format with an empty history: what a search
+        starts from, without the cost of writing out a long history."""
+        position = self._position_dict(self._snapshot())
+        position["history"] = []
+        return position
+
+    def copy(self) -> Game:
+        """A new game in this position, with an empty history and no listeners: a replay of
+        a line starts from it, without writing the state out and checking it back in."""
+        copy = self._position_copy()
+        copy._begin_history(seed_deal=False)
+        return copy
+
     def _start_state(self) -> dict[str, Any] | None:
         """``state()["start"]``, without writing out the history: the position the history
         is replayed from, or None when it is the seed's deal (or there is no history)."""

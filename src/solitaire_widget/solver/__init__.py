@@ -11,13 +11,14 @@ solver mistake can cost a verdict but can never hand out an illegal move.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import GAMES, IllegalMove
+from ..engine import GAMES, Game, IllegalMove
 from ..engine.base import random_seed
 from ..moves import Move
 from ..shape import brief
@@ -27,7 +28,7 @@ from .blocked import cannot_win
 from .catalogue import winnable_deals
 from .deals import daily_date, daily_seed
 from .klondike import FROM_FOUNDATION, KlondikeRules
-from .lines import bare, polish, reason
+from .lines import bare, polish, reason, sent_home_first
 from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfolio
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "daily_date",
     "daily_seed",
     "first_winnable_seed",
+    "fresh_winnable_seed",
     "hint",
     "play",
     "prove_deal",
@@ -47,10 +49,21 @@ __all__ = [
 # What a time limit keeps back from the search (a share, at most a tenth of a second) to read the
 # state, write the line out and replay it through the engine, so that a call returns in time.
 RESERVE_SHARE, RESERVE_CAP = 0.05, 0.1
+# Positions a hint's searches may expand: the search for a winning line, and the search that
+# checks whether a card that auto-move would send home may go before a draw. Counted in positions,
+# not seconds, so that with time to spare the hints are the same on every machine; it is about
+# what a second of the hint's search reaches.
+HINT_POSITIONS = 20_000
 # A deal counts as proved winnable when the solver wins it within this many positions: almost all
 # winnable Klondike and Applegate deals take a few hundred. The clock is only a safety net.
 DEAL_BUDGET = 20_000
 DEAL_SECONDS = 60.0
+# A fresh winnable deal (``fresh_winnable_seed``) is a random seed the solver wins within this
+# many positions; a seed it has not won by then is passed over for the next. Most winnable deals
+# are won within a few hundred positions, and a deal that takes longer costs a tenth of a second
+# or more (``benchmarks/winnable_deals.py``).
+FRESH_DEAL_BUDGET = 2_000
+FRESH_DEAL_TRIES = 500
 # Whatever the time limit, a search stores at most this many positions (each costs a few hundred
 # bytes: its name in the set of seen positions, and for best-first search the position itself),
 # which keeps a solve under about 80 MB; past it the answer is "unknown".
@@ -180,39 +193,69 @@ class Adviser:
     Each search may find a different winning line, and where none is found in time the promising
     move of one position may undo that of the last, so a player pressing Hint again and again
     could go round in circles. Once a line is found it is polished (``lines.polish``: safe cards
-    go up at once, fewer passes through the stock, no group moved on and on) and every position
-    along it is remembered, and a player who follows it (by any route to those positions) is
-    handed the line's next move.
+    go up at once, fewer passes through the stock, no group moved on and on, no card moved and
+    brought back) and every position along it is remembered, and a player who follows it (by
+    any route to those positions) is handed the line's next move.
+
+    Two rules hold whatever the line says:
+
+    - no hint draws or turns the waste over while a card that auto-move would send home
+      (``safe_move``) lies on the waste or a column top, unless the solver finds no win after
+      sending it home within ``positions`` positions: where it finds one, the hints follow
+      that line from then on;
+    - no hint takes back the hint before it when the player followed that one: it never leads
+      back to the position that hint was given in.
+
+    Searches stop at ``positions`` positions (and at the time budget of each call), so with time
+    to spare a deal's hints are the same on every machine.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, positions: int = HINT_POSITIONS) -> None:
         self._line: list[Move] = []
         self._along: dict[str, int] = {}
+        self._positions = positions
+        # The position the last hint was given in, and the one it leads to.
+        self._given: tuple[str, str] | None = None
 
     def advice(
-        self, game: Any, budget: float = 1.0, searching: Callable[[], object] | None = None
+        self,
+        game: Any,
+        budget: float = 1.0,
+        searching: Callable[[], object] | None = None,
+        seen: Collection[int] | None = None,
     ) -> Advice:
         """The hint for ``game``'s position within about ``budget`` seconds. ``searching`` is
         called before a search starts (a position off the known line), so a board can show it
-        is busy."""
+        is busy. The reason names only cards in ``seen``, the cards the player has seen in
+        this attempt (``lines.reason``; the cards face up now when None)."""
         budget = _seconds("budget", budget, above_zero=False)
         state = _state_of(game)
-        known = self._along.get(_position_of(state))
-        if known is None:
+        now = load_game(state)
+        here = _position_of(state)
+        # Where the last hint was given, when the player followed it: no hint leads back there.
+        back = self._given[0] if self._given is not None and self._given[1] == here else None
+        if here not in self._along:
             if searching is not None:
                 searching()
-            solution = _solve(state, budget * 0.6)
+            solution = _solve(state, budget * 0.6, self._positions)
             if solution.status != WON:
-                move = _promising_move(state)
-                why = reason(load_game(state), move, []) if move is not None else ""
-                return Advice(move, solution.status, why)
-            self._line = polish(state, solution.moves)
-            self._along = _positions_along(state, self._line)
-            known = 0
+                move = _promising_move(state, now, back)
+                return self._give(now, move, solution.status, [], seen)
+            self._follow(now, polish(state, solution.moves))
+        known = self._along[here]
         if known == len(self._line):
             return Advice(None, WON)
         move = self._line[known]
-        return Advice(move, WON, reason(load_game(state), move, self._line[known + 1 :]))
+        if _is_stock_move(move):
+            home = now.safe_move()
+            if home is not None and _position_after(now, home) != back:
+                line = sent_home_first(state, home, self._line[known:])
+                if line is None:
+                    line = self._sending_home_first(now, home, budget * 0.4)
+                if line is not None:
+                    self._follow(now, line)
+                    move, known = home, 0
+        return self._give(now, move, WON, self._line[known + 1 :], seen)
 
     def advise(
         self, game: Any, budget: float = 1.0, searching: Callable[[], object] | None = None
@@ -221,6 +264,47 @@ class Adviser:
         won without a second search."""
         advice = self.advice(game, budget, searching)
         return advice.move, advice.verdict
+
+    def _follow(self, now: Game, line: list[Move]) -> None:
+        self._line = line
+        self._along = _positions_along(now.position(), line)
+
+    def _give(
+        self,
+        now: Game,
+        move: Move | None,
+        verdict: str,
+        ahead: list[Move],
+        seen: Collection[int] | None,
+    ) -> Advice:
+        """The advice for ``move`` from the position of ``now``, remembered so that the next
+        hint does not take it back."""
+        if move is None:
+            self._given = None
+            return Advice(None, verdict)
+        self._given = (_position_of(now.position()), _position_after(now, move))
+        return Advice(move, verdict, reason(now, move, ahead, seen))
+
+    def _sending_home_first(self, now: Game, home: Move, seconds: float) -> list[Move] | None:
+        """A winning line that starts by sending a safe card home (``home``), polished, when
+        the solver finds one within the position budget (and ``seconds``); else None."""
+        after = now.copy()
+        after.move(home)
+        position = after.position()
+        solution = _solve(position, seconds, self._positions)
+        if solution.status != WON:
+            return None
+        return [home, *polish(position, solution.moves)]
+
+
+def _is_stock_move(move: Move) -> bool:
+    return move.src == "stock" or move.dst == "stock"
+
+
+def _position_after(now: Game, move: Move) -> str:
+    after = now.copy()
+    after.move(move)
+    return _position_of(after.position())
 
 
 def _position_of(state: dict[str, Any]) -> str:
@@ -235,18 +319,21 @@ def _positions_along(state: dict[str, Any], moves: list[Move]) -> dict[str, int]
     game = load_game(bare(state))
     line = {}
     for index, move in enumerate(moves):
-        line[_position_of(game.state())] = index
+        line[_position_of(game.position())] = index
         game.move(move)
-    line[_position_of(game.state())] = len(moves)
+    line[_position_of(game.position())] = len(moves)
     return line
 
 
-def _promising_move(state: dict[str, Any]) -> Move | None:
-    """The solver's favourite move, as the first step of its notation.
+def _promising_move(state: dict[str, Any], now: Game, back: str | None = None) -> Move | None:
+    """The solver's favourite move, as the first step of its notation, that does not lead back
+    to ``back`` (the position of the hint before, which the player followed); ``now`` is the
+    game in the position of ``state``.
 
     The solver's own moves already leave out the pointless ones (a King run moved from one empty
     column to another, a run moved between two equal cards for nothing). A card is not taken off a
-    foundation on a mere hint, and a move that needs no draw beats one that does.
+    foundation on a mere hint, a move that needs no draw beats one that does, and no draw is
+    hinted while a card that auto-move would send home can go.
     """
     if state["game"] == "klondike":
         rules = KlondikeRules(state, pruned=True)
@@ -259,10 +346,15 @@ def _promising_move(state: dict[str, Any]) -> Move | None:
     if steps:
         return Move.parse(steps[0])
     lines = [rules.notation([move])[0] for move in reversed(candidates)]
-    for step in lines:
-        if step not in ("draw", "recycle"):
-            return Move.parse(step)
-    return Move.parse(lines[0]) if lines else None
+    moves = [Move.parse(step) for step in lines]
+    moves = [move for move in moves if back is None or _position_after(now, move) != back]
+    for move in moves:
+        if not _is_stock_move(move):
+            return move
+    home = now.safe_move()
+    if home is not None:
+        return home
+    return moves[0] if moves else None
 
 
 def first_winnable_seed(
@@ -301,6 +393,33 @@ def first_winnable_seed(
         if prove_deal(kind, candidate, options, budget).status == WON:
             return candidate
     raise RuntimeError(f"none of the {limit} deals from seed {start} was proved winnable")
+
+
+def fresh_winnable_seed(
+    kind: str,
+    options: dict[str, Any] | None = None,
+    *,
+    budget: int = FRESH_DEAL_BUDGET,
+    tries: int = FRESH_DEAL_TRIES,
+    trying: Callable[[int], object] | None = None,
+) -> int:
+    """A new 64-bit seed whose deal of ``kind`` (with the engine's ``options``) the solver wins
+    within ``budget`` positions: the winnable deal of a board whose seed the page may not see.
+
+    The catalogue's seeds and the short seeds of ``random_seed`` are few enough to try one by
+    one until a deal matches the face-up cards the page shows, which gives away every hidden
+    card; each seed tried here is drawn from the operating system's 2**64, and a seed the
+    solver does not win within ``budget`` positions is passed over, so the wait stays short.
+    ``trying(count)`` is called before each seed, with the number of seeds tried so far.
+    Raises ``RuntimeError`` when none of ``tries`` seeds is won."""
+    for count in range(tries):
+        if trying is not None:
+            trying(count)
+        seed = secrets.randbits(64)
+        game = GAMES[kind](seed=seed, **(options or {}))
+        if _solve(game, DEAL_SECONDS, budget).status == WON:
+            return seed
+    raise RuntimeError(f"none of {tries} fresh deals was won within {budget:,} positions")
 
 
 def prove_deal(

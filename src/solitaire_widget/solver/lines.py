@@ -12,27 +12,34 @@ the new line, replayed through the rules engine, still wins:
 - a card that could safely go up to its foundation (the solver's own safety rule, proven never to
   lose a win) goes up as soon as it can, not steps later;
 - a step that moves a card which a later step moves again is left out when the line still wins
-  without it and gets shorter: a group moved on from pile to pile goes straight to its last place.
+  without it and gets shorter: a group moved on from pile to pile goes straight to its last place;
+- a card that goes somewhere and comes back to where it was for nothing (off a foundation and
+  up again with nothing built on it and the card beneath it left alone, or moved and at once
+  moved back) stays where it was, when the line still wins that way: a hint must never take
+  back what the hint before it did.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import RANK, SUIT, SUIT_NAMES, long_name, parse_card
+from ..cards import RANK, SUIT, SUIT_NAMES, long_name
 from ..engine import Game, IllegalMove
 from ..moves import Move
+from ..seen import face_up_cards
 from ..state import load_game
 from .klondike import is_safe
 
-__all__ = ["Step", "bare", "polish", "reason", "stock_passes"]
+__all__ = ["Step", "bare", "polish", "reason", "sent_home_first", "stock_passes"]
 
 # Replays a polish may try, for sending cards up sooner and for the rest: each costs one replay
 # of part of the line through the engine, so the limits bound a hint's cost, and they count
 # replays, not seconds, so that a deal's hints are the same on every machine.
 FOUNDATION_TRIALS = 100
 TRIALS = 60
+ROUND_TRIP_TRIALS = 60
 
 FOUNDATION, EMPTY = "f", "empty"
 ACE, KING = 1, 13
@@ -50,7 +57,7 @@ class Step:
 def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
     """A winning line from ``state`` a person would rather follow than ``line`` (which must win)."""
     state = bare(state)
-    played = _Played.of(state, _steps(state, line))
+    played = _Played.of(load_game(state), _steps(state, line))
     if played is None:  # a line the engine does not replay as steps: keep it as it is
         return line
     budget = [TRIALS]
@@ -58,7 +65,24 @@ def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
         played = _foundations_first(played, [FOUNDATION_TRIALS])
         played = _fewer_passes(played, budget)
     played = _fewer_detours(played, budget)
+    played = _no_round_trips(played, [ROUND_TRIP_TRIALS])
     return played.line
+
+
+def sent_home_first(state: dict[str, Any], home: Move, line: list[Move]) -> list[Move] | None:
+    """``line`` (which wins from ``state``) changed to begin with ``home``, a card sent to its
+    foundation, and to leave out that card's moves until the line sends it there: None when
+    the line does not win that way."""
+    start = load_game(bare(state))
+    card = _pile(start, home.src)[-1]
+    steps = _steps(bare(state), line)
+    up = next((k for k, step in enumerate(steps) if step == Step(card, FOUNDATION)), None)
+    if up is None:
+        return None
+    start.move(home)
+    rest = [step for step in steps[:up] if step.card != card] + steps[up + 1 :]
+    played = _Played.of(start, rest)
+    return None if played is None else [home, *played.line]
 
 
 def bare(state: dict[str, Any]) -> dict[str, Any]:
@@ -105,30 +129,44 @@ def _pile(game: Game, name: str) -> list[int]:
 
 @dataclass(frozen=True)
 class _Played:
-    """Steps as the engine made them: the position before each step (and after the last), and
-    the moves, draws included, that made each step."""
+    """Steps as the engine made them: the position before each step (and after the last), as
+    games nobody plays on, and the moves, draws included, that made each step."""
 
     steps: list[Step]
-    positions: list[dict[str, Any]]
+    positions: list[Game]
     moves: list[list[Move]]
 
     @classmethod
-    def of(cls, state: dict[str, Any], steps: list[Step]) -> _Played | None:
-        """``steps`` made from ``state``, or None when they do not win (a step that cannot be
-        made, or the game not won at the end)."""
-        game = load_game(state)
-        positions, moves = [state], []
-        try:
-            for step in steps:
-                moves.append(_make(game, step))
-                positions.append(bare(game.state()))
-        except IllegalMove:
+    def of(cls, start: Game, steps: list[Step]) -> _Played | None:
+        """``steps`` made from the position of ``start``, or None when they do not win (a step
+        that cannot be made, or the game not won at the end)."""
+        made = _made(start, steps)
+        if made is None:
             return None
-        return cls(steps, positions, moves) if game.status == "won" else None
+        positions, moves = made
+        end = positions[-1] if positions else start
+        return cls(steps, [start, *positions], moves) if _won(end) else None
 
     @property
     def line(self) -> list[Move]:
         return [move for step in self.moves for move in step]
+
+    def without(self, k: int, back: int) -> _Played | None:
+        """These steps without steps ``k`` and ``back`` (a round trip); None unless that wins.
+        When the steps in between, made without the round trip, end where step ``back`` left
+        the game, the steps after it stand as they are: only those in between are replayed."""
+        middle = self.steps[k + 1 : back]
+        made = _made(self.positions[k], middle)
+        if made is None:
+            return None
+        positions, moves = made
+        if _piles(([self.positions[k], *positions])[-1]) != _piles(self.positions[back + 1]):
+            return self.instead(k, middle + self.steps[back + 1 :])
+        return _Played(
+            self.steps[:k] + middle + self.steps[back + 1 :],
+            self.positions[: k + 1] + positions + self.positions[back + 2 :],
+            self.moves[:k] + moves + self.moves[back + 1 :],
+        )
 
     def instead(self, k: int, tail: list[Step]) -> _Played | None:
         """These steps up to ``k``, then ``tail`` (replayed from there); None unless it wins."""
@@ -140,6 +178,30 @@ class _Played:
             self.positions[:k] + rest.positions,
             self.moves[:k] + rest.moves,
         )
+
+
+def _made(start: Game, steps: list[Step]) -> tuple[list[Game], list[list[Move]]] | None:
+    """``steps`` made from the position of ``start``: the position after each step and the
+    moves that made it; None when a step cannot be made."""
+    game = start.copy()
+    positions, moves = [], []
+    try:
+        for step in steps:
+            moves.append(_make(game, step))
+            positions.append(game.copy())
+    except IllegalMove:
+        return None
+    return positions, moves
+
+
+def _won(game: Game) -> bool:
+    """Whether every card is on a foundation: the game's status without its search."""
+    return sum(map(len, game.foundations)) == 52
+
+
+def _piles(game: Game) -> tuple[list[list[int]], ...]:
+    talon = [getattr(game, name, []) for name in ("stock", "waste", "reserve")]
+    return (game.down, game.up, game.foundations, talon)
 
 
 def _make(game: Game, step: Step) -> list[Move]:
@@ -197,7 +259,7 @@ def _foundations_first(played: _Played, budget: list[int]) -> _Played:
     i = 0
     while i < len(played.steps) and budget[0] > 0:
         steps = played.steps
-        for card in _safe_to_send_up(load_game(played.positions[i])):
+        for card in _safe_to_send_up(played.positions[i]):
             up = next((k for k in range(i, len(steps)) if steps[k] == Step(card, FOUNDATION)), i)
             if up == i:
                 continue
@@ -250,7 +312,7 @@ def _passing_points(played: _Played, start: int, j: int) -> list[int]:
     points = []
     for i in range(start + 1, j):
         position = played.positions[i]
-        stock = [parse_card(card) for card in position["stock"]]
+        stock = position.stock
         if step.card not in stock or not _takes(position, step):
             continue
         passed = set(stock[stock.index(step.card) + 1 :])
@@ -259,17 +321,17 @@ def _passing_points(played: _Played, start: int, j: int) -> list[int]:
     return points[::-1][:2]
 
 
-def _takes(position: dict[str, Any], step: Step) -> bool:
-    """Whether the step's target is there in ``position`` (a state dict)."""
+def _takes(position: Game, step: Step) -> bool:
+    """Whether the step's target is there in ``position``."""
     if step.onto == FOUNDATION:
-        tops = [parse_card(pile[-1]) for pile in position["foundations"] if pile]
+        tops = [pile[-1] for pile in position.foundations if pile]
         if RANK[step.card] == ACE:
             return len(tops) < 4
         return step.card - 1 in tops
-    for pile in position["tableau"]:
-        if step.onto == EMPTY and not pile["up"] and not pile["down"]:
+    for down, up in zip(position.down, position.up, strict=True):
+        if step.onto == EMPTY and not up and not down:
             return True
-        if pile["up"] and parse_card(pile["up"][-1]) == step.onto:
+        if up and up[-1] == step.onto:
             return True
     return False
 
@@ -295,17 +357,93 @@ def _fewer_detours(played: _Played, budget: list[int]) -> _Played:
     return played
 
 
+def _no_round_trips(played: _Played, budget: list[int]) -> _Played:
+    """Leave out both steps of a round trip, a card brought back to where it was, when the line
+    still wins without them: a card taken off a foundation and later sent back up, or a card
+    moved and at once moved back. The first round trips first, since the hints give the start
+    of a line first, and again until a pass leaves none out (leaving one out can make another).
+
+    A card moved away and back later, with other steps between, is often how a line reaches a
+    card beneath it; such trips are left as they are."""
+    # The round trips that could not be left out, by their steps and the steps between them.
+    tried: set[tuple[Step, ...]] = set()
+    again = True
+    while again and budget[0] > 0:
+        again = False
+        k = 0
+        while k < len(played.steps) and budget[0] > 0:
+            back = _round_trip(played, k)
+            trip = tuple(played.steps[k : back + 1]) if back is not None else ()
+            if back is not None and trip not in tried:
+                budget[0] -= 1
+                tried.add(trip)
+                trial = played.without(k, back)
+                if trial is not None:
+                    played, again = trial, True
+                    continue
+            k += 1
+    return played
+
+
+def _round_trip(played: _Played, k: int) -> int | None:
+    """The step that brings step ``k``'s card back, when the two make a round trip of no use
+    (see ``_no_round_trips``); else None."""
+    steps = played.steps
+    card = steps[k].card
+    back = next((m for m in range(k + 1, len(steps)) if steps[m].card == card), None)
+    if back is None:
+        return None
+    place = _place(played.positions[k], card)
+    if steps[back] != place:
+        return None
+    if place.onto != FOUNDATION:
+        return back if back == k + 1 else None
+    # Off a foundation: a card built on it meanwhile, or the card beneath it taken off the
+    # foundation in turn, is what the trip was for.
+    beneath = card - 1 if RANK[card] > ACE else None
+    used = any(step.onto == card or step.card == beneath for step in steps[k + 1 : back])
+    return None if used else back
+
+
+def _place(position: Game, card: int) -> Step | None:
+    """Where ``card`` lies in ``position``, as the step that would put it there: on a
+    foundation, on a face-up card or alone in a column; None anywhere else."""
+    if any(pile[-1:] == [card] for pile in position.foundations):
+        return Step(card, FOUNDATION)
+    for down, up in zip(position.down, position.up, strict=True):
+        if card in up:
+            at = up.index(card)
+            if at > 0:
+                return Step(card, up[at - 1])
+            return None if down else Step(card, EMPTY)
+    return None
+
+
 # ----------------------------------------------------------------- reasons
 
 
-def reason(game: Game, move: Move, ahead: list[Move]) -> str:
+def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | None = None) -> str:
     """Why ``move`` is worth making from ``game``'s position, in a player's words, judged by what
-    it does and by ``ahead``, the line's moves after it ("frees a face-down card")."""
+    it does and by ``ahead``, the line's moves after it ("frees a face-down card").
+
+    The words name only cards in ``seen``, the cards the player has seen in this attempt (the
+    cards face up now when None): the solver knows where every hidden card lies, and "draws to
+    reach the Ace of clubs" with the Ace in the stock would tell the player."""
+    if seen is None:
+        seen = face_up_cards(game)
+
+    def the(card: int | None, otherwise: str) -> str:
+        return f"the {long_name(card)}" if card is not None and card in seen else otherwise
+
+    def for_holding(held: int | None, verb: str) -> str:
+        """What a card is wanted for: to hold ``held``, named only when seen."""
+        return f"to {verb} {the(held, '')}" if held in seen else "to build on it"
+
     if move.src == "stock" or move.dst == "stock":
         wanted = _next_talon_card(game, [move, *ahead])
         verb = "draws" if move.dst == "waste" else "turns the waste over"
-        return f"{verb} to reach the {long_name(wanted)}" if wanted is not None else verb
-    after = load_game(game.state())
+        return f"{verb} to reach {the(wanted, 'a card still in the stock')}"
+    after = game.copy()
     after.move(move)
     card = _pile(game, move.src)[-move.n]
     if move.src[0] == "t":
@@ -315,7 +453,7 @@ def reason(game: Game, move: Move, ahead: list[Move]) -> str:
         if len(game.up[column]) == move.n:
             king = _next_king_into(after, f"t{column + 1}", ahead)
             if king is not None:
-                return f"makes room for the {long_name(king)}"
+                return f"makes room for {the(king, 'a King')}"
             if move.dst[0] != "f" and _king_waits(after):
                 return f"empties a {'column' if game.kind == 'klondike' else 'pile'} for a King"
     if move.dst[0] == "f":
@@ -327,16 +465,17 @@ def reason(game: Game, move: Move, ahead: list[Move]) -> str:
     if move.src in ("waste", "reserve"):
         return f"plays the {long_name(card)} from the {move.src}"
     if move.src[0] == "f":
-        held = _next_onto(after, card, ahead)
-        if held is not None:
-            return f"brings back the {long_name(card)} to hold the {long_name(held)}"
-        return f"brings back the {long_name(card)}"
+        use, other = _wanted_off_foundation(after, card, move.src, ahead)
+        if use == "reach":
+            return f"brings back the {long_name(card)} to reach {the(other, 'the card')} beneath it"
+        return f"brings back the {long_name(card)} {for_holding(other, 'hold')}"
     if move.src[0] == "t" and len(game.up[int(move.src[1]) - 1]) > move.n:
         column = int(move.src[1]) - 1
         uncovered = game.up[column][-move.n - 1]
         use = _use_of(after, uncovered, ahead)
-        if use:
-            return f"uncovers the {long_name(uncovered)} {use}"
+        if use is not None:
+            onto = use if isinstance(use, str) else for_holding(use, "take")
+            return f"uncovers the {long_name(uncovered)} {onto}"
     if RANK[card] == KING and not game.up[int(move.dst[1]) - 1]:
         return f"puts the {long_name(card)} in the empty {move.dst}"
     return f"builds on the {long_name(game.up[int(move.dst[1]) - 1][-1])}"
@@ -356,7 +495,7 @@ def _king_waits(game: Game) -> bool:
 
 def _next_talon_card(game: Game, moves: list[Move]) -> int | None:
     """The waste card the first play from the waste in ``moves`` plays."""
-    replay = load_game(game.state())
+    replay = game.copy()
     for move in moves:
         if move.src == "waste":
             return replay.waste[-1]
@@ -367,7 +506,7 @@ def _next_talon_card(game: Game, moves: list[Move]) -> int | None:
 
 
 def _next_king_into(game: Game, column: str, ahead: list[Move]) -> int | None:
-    replay = load_game(game.state())
+    replay = game.copy()
     for move in ahead[:12]:
         if move.dst == column:
             card = _pile(replay, move.src)[-move.n]
@@ -376,23 +515,32 @@ def _next_king_into(game: Game, column: str, ahead: list[Move]) -> int | None:
     return None
 
 
-def _next_onto(game: Game, card: int, ahead: list[Move]) -> int | None:
-    """The card the line next puts onto ``card``, if it does so soon."""
-    replay = load_game(game.state())
-    for move in ahead[:12]:
+def _wanted_off_foundation(
+    game: Game, card: int, foundation: str, ahead: list[Move]
+) -> tuple[str, int | None]:
+    """What the line does first with ``card``, just taken off ``foundation``, before it moves
+    again: ("hold", the card it puts onto it), or ("reach", the card beneath it on the
+    foundation) when that card leaves the foundation first; ("hold", None) when neither."""
+    replay = game.copy()
+    for move in ahead:
         if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
-            return _pile(replay, move.src)[-move.n]
+            return "hold", _pile(replay, move.src)[-move.n]
+        if move.src == foundation:
+            return "reach", replay.foundations[int(foundation[1]) - 1][-1]
+        if move.src[0] != "s" and card in _pile(replay, move.src)[-move.n :]:
+            break
         replay.move(move)
-    return None
+    return "hold", None
 
 
-def _use_of(game: Game, card: int, ahead: list[Move]) -> str | None:
-    """What the line soon does with the just-uncovered ``card``, in words ("for its foundation")."""
-    replay = load_game(game.state())
+def _use_of(game: Game, card: int, ahead: list[Move]) -> str | int | None:
+    """What the line soon does with the just-uncovered ``card``: words ("for its foundation"),
+    or the card it next puts onto ``card``."""
+    replay = game.copy()
     for move in ahead[:12]:
         if _pile(replay, move.src)[-move.n :][:1] == [card]:
             return "for its foundation" if move.dst[0] == "f" else "so that it can move"
         if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
-            return f"to take the {long_name(_pile(replay, move.src)[-move.n])}"
+            return _pile(replay, move.src)[-move.n]
         replay.move(move)
     return None

@@ -1,47 +1,68 @@
-"""Reviewing a game: which of its positions could still be won, and the move that lost it.
+"""Reviewing a game: could the deal be won, which of its positions could still be won, and the
+move that lost it.
 
 A verdict passes along a game. When the position after a move can be won, so can the position
 before it (make that move first); when a position cannot be won, neither can any later one. So a
 game's verdicts read "won" up to some position and "unwinnable" from the next one on, and the
-review places a few searches like a bisection instead of searching every position:
+review places a few searches instead of searching every position. It spends its time where a
+player learns most:
 
-- the last position first (a game that can still be won was never lost), then the first (a deal
-  that was never winnable was not lost by a move), then always inside the stretch still undecided;
+- first the facts that cost no search: a won game was never lost; a position where the rules
+  engine finds that nothing can progress (status "lost") cannot be won; and positions the solver
+  counts the same (the same cards in the same places, up to the order of the columns and, in
+  draw 1, how far through the stock the player had drawn) share one verdict, and so does every
+  position between two of them, so a turn through the stock is never where a game was lost;
+- then the last position, briefly (a game that can still be won was never lost), and the start,
+  with most of the time if it needs it: whether the deal could be won at all is what a player
+  asks first, and most deals are decided within milliseconds;
+- then the stretch between the last position known won and the first known lost, like a
+  bisection: each search gets a slice of the time limit; a search that runs out of its slice
+  doubles the slice for the next one, which goes to the middle of the longest stretch not yet
+  searched with that much time;
 - a search that wins also settles every later position of the game that its winning line passes
-  through, with no search of its own (a player who followed the line is still on it);
-- each search gets a slice of the time limit; a search that runs out of its slice doubles the
-  slice for the next one, which goes to the middle of the longest stretch not yet searched with
-  that much time.
+  through, or that the solver counts the same as one of those, with no search of its own (a
+  player who followed the line is still on it).
 
-Each position then has its verdict and, where it is "won", a winning move: the move the player
-made when it led to a position that can be won, else the first move of a winning line.
+Each position then has its verdict and, where it is "won", a winning move when one is known: the
+move the player made when it led to a position that can be won, else the first move of a winning
+line. The turning point, the last won position before a lost one, always gets one if time allows.
 """
 
 from __future__ import annotations
 
 import html
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..moves import Move
 from ..state import load_game
-from . import _game_state, _position_of, _positions_along, _solve
+from ..words import move_in_words
+from . import _game_state, _position_of, _solve
+from .applegate import ApplegateRules
+from .klondike import KlondikeRules
 from .lines import bare
 from .search import UNKNOWN, UNWINNABLE, WON
 
 __all__ = ["Review", "ReviewedPosition", "review"]
 
-# The first slice a search gets, as a share of the time limit: enough for a bisection over a few
-# hundred positions. The slice doubles each time a search runs out of it undecided.
+# The start may take this share of the time limit: whether the deal could be won is what a
+# player asks first, and most deals are decided within milliseconds, so it rarely takes it all.
+START_SHARE = 0.6
+# The first slice every other search gets, as a share of the time limit: enough for a bisection
+# over a few hundred positions. The slice doubles each time a search runs out of it undecided.
 FIRST_SLICE = 1 / 10
 SMALLEST_SLICE = 0.05
+# Positions named by the solver's key (about half a millisecond each); later ones exactly.
+KEYED_POSITIONS = 2_000
 
 # How each verdict was reached, for the timeline and for the curious.
 SEARCHED = "searched"
 ON_A_LINE = "on a winning line"
 FROM_LATER = "a later position can be won"
 FROM_EARLIER = "an earlier position cannot be won"
+NO_PROGRESS = "no move can make progress"
+SAME = "the same position for the solver as a decided one"
 NOT_DECIDED = "not decided in time"
 
 _COLOURS = {WON: "#2e7d32", UNWINNABLE: "#c62828", UNKNOWN: "#9e9e9e"}
@@ -51,7 +72,8 @@ _COLOURS = {WON: "#2e7d32", UNWINNABLE: "#c62828", UNKNOWN: "#9e9e9e"}
 class ReviewedPosition:
     """One position of the reviewed game: the start (``index`` 0) or the one after ``index``
     moves. ``played`` is the move made from it (None for the last position); ``winning_move`` is
-    a move that keeps the game winnable, where the verdict is "won"."""
+    a move that keeps the game winnable, where the verdict is "won" and such a move is known
+    (always at the turning point; None at a won end)."""
 
     index: int
     played: Move | None
@@ -63,10 +85,16 @@ class ReviewedPosition:
 
 @dataclass(frozen=True)
 class Review:
-    """The verdict on every position of a game, and where (if anywhere) it was lost."""
+    """The verdict on every position of a game, and where (if anywhere) it was lost.
+
+    ``won``: the game was won (its last position has every card home). ``states`` are the
+    positions themselves (the start first), which name moves in words."""
 
     positions: list[ReviewedPosition]
     seconds: float
+    time_limit: float = 10.0
+    won: bool = False
+    states: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def history(self) -> list[Move]:
@@ -92,26 +120,78 @@ class Review:
         k = self.turning_point
         return None if k is None else self.positions[k].winning_move
 
-    def summary(self) -> str:
-        """One sentence on the game, in a player's words (moves counted from 1)."""
+    @property
+    def last_won(self) -> int | None:
+        """The last position known to be winnable (None when not even the start is)."""
+        won = [p.index for p in self.positions if p.verdict == WON]
+        return won[-1] if won else None
+
+    @property
+    def first_lost(self) -> int | None:
+        """The first position known to be lost (None when none is)."""
+        return next((p.index for p in self.positions if p.verdict == UNWINNABLE), None)
+
+    def in_words(self, index: int, move: Move) -> str:
+        """``move`` as a player says it, made from position ``index``: it names only cards face
+        up there. Without the positions (a review built by hand), its notation."""
+        if not self.states:
+            return str(move)
+        return move_in_words(load_game(self.states[index]), move)
+
+    def summary(self, name_moves: bool = True) -> str:
+        """The review in a player's words (moves counted from 1): whether the deal could be won
+        from the start, then the move that lost it, or as much as the solver could tell. Moves
+        are named from the position they were made in, so only cards face up there;
+        ``name_moves=False`` names no card at all, for a page showing an earlier position."""
         moves = len(self.positions) - 1
-        k = self.turning_point
-        first, last = self.positions[0].verdict, self.positions[-1].verdict
+        played = f"{moves} move" if moves == 1 else f"{moves} moves"
+        start, last = self.positions[0].verdict, self.positions[-1].verdict
+        if self.won:
+            return f"You won in {played}: the game could be won all along."
+        if start == UNWINNABLE:
+            return "This deal could not be won from the start: no move of yours lost it."
         if last == WON:
-            return f"The game could be won all along ({moves} moves)."
-        if first == UNWINNABLE:
-            return "This deal could not be won from the start: no move lost it."
+            return f"This deal could be won, and it still can be after the {played} played."
+        k = self.turning_point
         if k is not None:
-            played = self.positions[k].played
-            return (
-                f"Winnable until move {k + 1}: {played} lost the game; "
-                f"{self.better} instead keeps it winnable."
+            return f"This deal could be won. {self._turning_words(k, name_moves)}"
+        seconds = f"{self.time_limit:g} s"
+        if start == WON:
+            opening = "This deal could be won."
+        else:
+            opening = f"The solver could not tell in {seconds} whether this deal could be won."
+        won, lost = self.last_won, self.first_lost
+        if lost is None and (won or 0) == 0:
+            still = (
+                ""
+                if won is None
+                else f" The solver could not tell in {seconds} whether it still can be."
             )
-        decided = sum(p.verdict != UNKNOWN for p in self.positions)
+            return opening + still
+        if lost is None:
+            return (
+                f"{opening} It could still be won after move {won}; the solver could not tell "
+                f"in {seconds} about the moves after that."
+            )
+        if won is None:
+            return f"{opening} It could no longer be won after move {lost}."
+        between = f"the first {lost} moves" if won == 0 else f"moves {won + 1} to {lost}"
+        still = "" if won == 0 else f"still be won after move {won} and "
         return (
-            f"The solver could not place the losing move in the time given "
-            f"({decided} of {len(self.positions)} positions decided)."
+            f"{opening} It could {still}no longer be won after move {lost}; the solver could "
+            f"not tell in {seconds} which of {between} lost it."
         )
+
+    def _turning_words(self, k: int, name_moves: bool) -> str:
+        """The turning point in words: the move that lost the game, and a better one."""
+        if not name_moves:
+            return f"Winnable until move {k + 1}: the move played there lost the game."
+        played = self.in_words(k, self.positions[k].played)
+        text = f"Winnable until move {k + 1}: {played} lost the game."
+        if self.better is not None:
+            better = self.in_words(k, self.better)
+            text += f" {better[:1].upper()}{better[1:]} instead keeps it winnable."
+        return text
 
     def plot(self, ax: Any = None) -> Any:
         """The game as a timeline of verdicts, with the losing move marked; returns the Axes."""
@@ -186,28 +266,38 @@ def review(game_or_state: Any, time_limit: float = 10.0, progress: bool = True) 
     start = time.perf_counter()
     deadline = start + time_limit
     states, played = _positions(_game_state(game_or_state))
+    won = load_game(states[-1]).status == WON
     reviewer = _Reviewer(states, played, progress)
     try:
-        reviewer.run(deadline, time_limit)
+        reviewer.run(deadline, time_limit, won)
     finally:
         reviewer.close()
-    return Review(reviewer.reviewed(), time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    return Review(reviewer.reviewed(), seconds, time_limit, won, states)
 
 
 def _positions(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Move]]:
-    """Every position of the game from its start, without history, and the moves between them."""
+    """Every position of the game from its start, without history, and the moves between them
+    (each position written out without the history: a long game costs time in proportion)."""
     game = load_game(state)
     played = game.history
-    states = [game.state()]
+    positions = [game.position()]
     while game.can_undo:
         game.undo()
-        states.append(game.state())
-    states.reverse()
-    return [bare(position) for position in states], played
+        positions.append(game.position())
+    positions.reverse()
+    return positions, played
+
+
+def _verdict_key(state: dict[str, Any]) -> bytes:
+    """The solver's name for the position: positions with the same name have the same verdict
+    (the symmetries and safe moves of ``klondike.py`` and ``applegate.py`` say why)."""
+    rules = KlondikeRules(state) if state["game"] == "klondike" else ApplegateRules(state)
+    return rules.key(rules.root)
 
 
 class _Reviewer:
-    """The bookkeeping of one review: verdicts, winning moves, time spent, and the bisection."""
+    """The bookkeeping of one review: verdicts, winning moves, time spent, and where to search."""
 
     def __init__(self, states: list[dict[str, Any]], played: list[Move], progress: bool) -> None:
         self.states = states
@@ -217,30 +307,50 @@ class _Reviewer:
         self.winning: list[Move | None] = [None] * size
         self.how = [NOT_DECIDED] * size
         self.seconds = [0.0] * size
-        self.tried = [0.0] * size  # the largest slice each position was searched with
+        # A very long game (a loaded history) names its later positions exactly: cheaper, and
+        # just as sound, since the same position always has the same verdict.
+        self.keys = [
+            _verdict_key(state) if i < KEYED_POSITIONS else _position_of(state).encode()
+            for i, state in enumerate(states)
+        ]
+        first: dict[bytes, int] = {}
+        last: dict[bytes, int] = {}
+        for index, key in enumerate(self.keys):
+            first.setdefault(key, index)
+            last[key] = index
+        # The first and the last position of the game with each position's verdict key.
+        self.first_same = [first[key] for key in self.keys]
+        self.last_same = [last[key] for key in self.keys]
+        self.tried: dict[bytes, float] = {}  # the largest slice each key was searched with
+        self.won_keys: set[bytes] = set()  # the keys of every position a winning line passed
         self.won, self.lost = -1, size  # the last position known won, the first known lost
         self.bar = _progress_bar(size) if progress else None
 
-    def run(self, deadline: float, time_limit: float) -> None:
-        if load_game(self.states[-1]).status == WON:
-            self._settle_won(len(self.states) - 1, [], SEARCHED)
+    def run(self, deadline: float, time_limit: float, won: bool) -> None:
+        end = len(self.states) - 1
+        if won:
+            self._settle_won(end, [], SEARCHED)
             return
         slice_ = max(time_limit * FIRST_SLICE, SMALLEST_SLICE)
-        probes = list(dict.fromkeys((len(self.states) - 1, 0)))
+        if load_game(self.states[end]).status == "lost":
+            self._settle_lost(end, NO_PROGRESS)
+        elif end > 0:
+            self._search(end, min(slice_, deadline - time.perf_counter()))
+        if self.verdict[0] == UNKNOWN:
+            self._search(0, min(time_limit * START_SHARE, deadline - time.perf_counter()))
         while self.won + 1 < self.lost and time.perf_counter() < deadline:
-            probe = probes.pop(0) if probes else self._next_probe(slice_)
-            if not self.won < probe < self.lost:
-                continue
+            probe = self._next_probe(slice_)
             if not self._search(probe, min(slice_, deadline - time.perf_counter())):
                 slice_ *= 2
+        self._find_the_better_move(deadline)
 
     def _next_probe(self, slice_: float) -> int:
-        """The middle of the longest stretch of undecided positions not yet given this slice
-        (every undecided position was given it: the first one)."""
+        """The middle of the longest stretch of undecided positions not yet searched with this
+        slice (every undecided position was: the first one)."""
         best: tuple[int, int] | None = None
         run_start = None
         for i in range(self.won + 1, self.lost + 1):
-            fresh = i < self.lost and self.tried[i] < slice_
+            fresh = i < self.lost and self.tried.get(self.keys[i], 0.0) < slice_
             if fresh and run_start is None:
                 run_start = i
             elif not fresh and run_start is not None:
@@ -255,39 +365,88 @@ class _Reviewer:
             return False
         solution = _solve(self.states[index], seconds)
         self.seconds[index] += solution.seconds
-        self.tried[index] = max(self.tried[index], seconds)
+        key = self.keys[index]
+        self.tried[key] = max(self.tried.get(key, 0.0), seconds)
         if solution.status == WON:
             self._settle_won(index, solution.moves, SEARCHED)
         elif solution.status == UNWINNABLE:
-            self._settle_lost(index)
+            self._settle_lost(index, SEARCHED)
         return solution.status != UNKNOWN
 
     def _settle_won(self, index: int, line: list[Move], how: str) -> None:
-        """``index`` wins by ``line``: so do the earlier positions (by the moves played), and the
-        later ones the line passes through (and those before them)."""
+        """``index`` wins by ``line``: so do the later positions the line passes through, the
+        positions the solver counts the same as any of those, and every position before them
+        (by the moves played)."""
         self._mark(index, WON, line[0] if line else None, how)
-        along = _positions_along(self.states[index], line)
+        moves, keys = _along(self.states[index], line)
+        self.won_keys |= keys
         last = index
         for later in range(index + 1, self.lost):
-            step = along.get(_position_of(self.states[later]))
-            if step is not None:
-                self._mark(later, WON, line[step] if step < len(line) else None, ON_A_LINE)
+            if self.keys[later] in keys:
+                step = moves.get(_position_of(self.states[later]))
+                self._mark(later, WON, None if step is None else line[step], ON_A_LINE)
                 last = later
+        at = self.won + 1
+        while at <= last:  # a position the same as a later one carries its verdict there
+            if self.last_same[at] > last:
+                last = self.last_same[at]
+                self._mark(last, WON, None, SAME)
+            at += 1
         for earlier in range(last - 1, self.won, -1):
             self._mark(earlier, WON, self.played[earlier], FROM_LATER)
         self.won = max(self.won, last)
 
-    def _settle_lost(self, index: int) -> None:
-        self._mark(index, UNWINNABLE, None, SEARCHED)
-        for later in range(index + 1, self.lost):
+    def _settle_lost(self, index: int, how: str) -> None:
+        """``index`` cannot be won: nor can any later position, any the solver counts the same
+        as one of those, or any after that."""
+        self._mark(index, UNWINNABLE, None, how)
+        first = index
+        at = self.lost - 1
+        while at >= first:
+            if self.first_same[at] < first:
+                first = self.first_same[at]
+                self._mark(first, UNWINNABLE, None, SAME)
+            at -= 1
+        for later in range(first + 1, self.lost):
             self._mark(later, UNWINNABLE, None, FROM_EARLIER)
-        self.lost = min(self.lost, index)
+        self.lost = min(self.lost, first)
 
     def _mark(self, index: int, verdict: str, move: Move | None, how: str) -> None:
+        """Record a verdict (a search's or the rules' own replaces one passed along); a move
+        fills in a missing winning move."""
         if self.verdict[index] == UNKNOWN and self.bar is not None:
             self.bar.update(1)
-        if self.verdict[index] == UNKNOWN or how == SEARCHED:
+        if self.verdict[index] == UNKNOWN or how in (SEARCHED, NO_PROGRESS):
             self.verdict[index], self.winning[index], self.how[index] = verdict, move, how
+        elif self.winning[index] is None:
+            self.winning[index] = move
+
+    def _find_the_better_move(self, deadline: float) -> None:
+        """The turning point's winning move: one that leads to a position known to be winnable,
+        one that is not a draw where there is such a move (it teaches more), else a search's
+        when the verdict came with none (the turning point is the same for the solver as a
+        position a line passed through, not that position itself)."""
+        k = self.won
+        if not 0 <= k < len(self.played) or self.lost != k + 1:
+            return
+        known = self.winning[k]
+        if known is None or "stock" in (known.src, known.dst):
+            self.winning[k] = self._keeper(k) or known
+        if self.winning[k] is None:
+            self._search(k, deadline - time.perf_counter())
+
+    def _keeper(self, index: int) -> Move | None:
+        """A move from position ``index`` other than the one played, and not a draw, that
+        leads to a position a winning line passed through (or the same for the solver)."""
+        game = load_game(self.states[index])
+        for move in game.legal_moves():
+            if move == self.played[index] or "stock" in (move.src, move.dst):
+                continue
+            after = load_game(self.states[index])
+            after.move(move)
+            if _verdict_key(after.position()) in self.won_keys:
+                return move
+        return None
 
     def reviewed(self) -> list[ReviewedPosition]:
         return [
@@ -305,6 +464,22 @@ class _Reviewer:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set[bytes]]:
+    """The positions a winning line passes through from ``state``, the won end included: each
+    one mapped to the index of the line's next move (kept only while the line has one), and the
+    verdict keys of them all."""
+    game = load_game(bare(state))
+    moves: dict[str, int] = {}
+    position = game.position()
+    keys = {_verdict_key(position)}
+    for step, move in enumerate(line):
+        moves[_position_of(position)] = step
+        game.move(move)
+        position = game.position()
+        keys.add(_verdict_key(position))
+    return moves, keys
 
 
 def _progress_bar(total: int) -> Any:

@@ -21,6 +21,7 @@ from ..engine.text import render
 from ..moves import Move
 from ..options import checked_options, defaults
 from ..preferences import Preferences
+from ..seen import SeenCards
 from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
@@ -29,6 +30,7 @@ from ..words import variant_label
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
+from .dealing import FINDING_A_DEAL, finding_a_deal, seed_to_deal
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
@@ -46,7 +48,6 @@ _UNBUILT_ESM = """export default {
 };
 """
 
-FINDING_A_DEAL = "Finding a winnable deal..."
 KLONDIKE_DEFAULTS = defaults("klondike")
 
 
@@ -65,10 +66,22 @@ def _bundle_file(name: str, fallback: str) -> Path | str:
     return path if path.is_file() else fallback
 
 
-def _seed_to_json(seed: int | None, widget: Board) -> str | None:
+def _seed_to_json(seed: int | None, widget: Board) -> str:
     """Seeds go up to 2**64, beyond what a JavaScript number holds exactly: send text. A board
-    made with ``show_seed=False`` sends null: the seed and the moves rebuild every hidden card."""
-    return None if seed is None or not widget.show_seed else str(seed)
+    made with ``show_seed=False`` sends "": the seed and the moves rebuild every hidden card."""
+    return "" if seed is None or not widget.show_seed else str(seed)
+
+
+# No trait goes to the page as null. JupyterLite's kernel (Pyodide) turns a None in the state it
+# sends into JavaScript's undefined, which the JSON on the way drops: the page would never hear
+# a trait go back to None (a progress strip that never clears, a review that never closes).
+# What has no value is sent empty instead: {} for the dicts, "" for the score and the seed.
+def _dict_to_json(value: dict[str, Any] | None, _board: Board) -> dict[str, Any]:
+    return {} if value is None else value
+
+
+def _score_to_json(score: int | None, _board: Board) -> int | str:
+    return "" if score is None else score
 
 
 def _clock_to_json(_settled: dict[str, Any], board: Board) -> dict[str, Any]:
@@ -171,7 +184,9 @@ class Board(PageRequests, anywidget.AnyWidget):
     _css = _bundle_file("widget.css", "")
 
     status = _ViewUnicode("playing", read_only=True).tag(sync=True)
-    score = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    score = traitlets.Int(None, allow_none=True, read_only=True).tag(
+        sync=True, to_json=_score_to_json
+    )
     moves = traitlets.Int(0, read_only=True).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
         sync=True, to_json=_seed_to_json
@@ -195,16 +210,24 @@ class Board(PageRequests, anywidget.AnyWidget):
     ).tag(sync=True)
     _board = _ViewDict().tag(sync=True)
     _message = _ViewDict({"text": "", "kind": "info", "id": 0}).tag(sync=True)
-    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True)
+    _hint = _ViewDict(default_value=None, allow_none=True).tag(sync=True, to_json=_dict_to_json)
     _clock = _ViewDict().tag(sync=True, to_json=_clock_to_json)
-    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _busy = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
     # The Stats panel's content, sent in answer to a "stats" request (see scoreboard.panel).
-    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    # Review mode: null, or the reviewed position the page shows (see widget.reviewing).
-    _review = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
-    # The Options menu's saved choices for the next new game (see preferences), or null: the
-    # menu then starts from the board's own.
-    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(sync=True)
+    _stats = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
+    # Review mode: None (sent as {}), or the reviewed position the page shows (widget.reviewing).
+    _review = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
+    # The Options menu's saved choices for the next new game (see preferences), or None (sent
+    # as {}): the menu then starts from the board's own.
+    _next_game = traitlets.Dict(default_value=None, allow_none=True).tag(
+        sync=True, to_json=_dict_to_json
+    )
 
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
@@ -289,6 +312,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         """A new deal, a restart or a loaded game: the clock, the actions and "has the player
         moved" start over."""
         self._dealt_version = self._game.version
+        self._seen = SeenCards(self._game)
         self._timer.reset()
         self._actions.start(self._game.moves, len(self._game.redo_line))
 
@@ -297,6 +321,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         return self._version_base + self._game.version
 
     def _announce(self, move: Move) -> None:
+        self._seen.moved()
         for callback in list(self._listeners):
             callback(move)
 
@@ -562,7 +587,14 @@ class Board(PageRequests, anywidget.AnyWidget):
         with self._working():
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
-                seed = solver.first_winnable_seed(kind, seed, options)
+            seed = seed_to_deal(
+                kind,
+                options,
+                seed,
+                winnable=winnable,
+                show_seed=self.show_seed,
+                trying=lambda tried: self._show_busy(finding_a_deal(tried)),
+            )
             same_game = kind == self.kind and options == self._game.options
             dealt = None if same_game else GAMES[kind](seed=seed, **options)
 
@@ -725,8 +757,9 @@ class Klondike(metaclass=GameBoards):
         daily: DailyDeal | None = None,
     ) -> Board:
         checked = _checked(settings, preferences.saved())
-        if winnable:
-            seed = solver.first_winnable_seed("klondike", seed, options)
+        seed = seed_to_deal(
+            "klondike", options, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
 
     @classmethod
@@ -772,8 +805,9 @@ class Applegate(metaclass=GameBoards):
         seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
     ) -> Board:
         checked = _checked(settings, preferences.saved())
-        if winnable:
-            seed = solver.first_winnable_seed("applegate", seed)
+        seed = seed_to_deal(
+            "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
+        )
         return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
 
     @classmethod

@@ -252,7 +252,9 @@ class PageRequests:
     def _answer_hint(self) -> None:
         with self._working():
             advice = self._adviser.advice(
-                self._game, searching=lambda: self._show_busy(FINDING_A_HINT)
+                self._game,
+                searching=lambda: self._show_busy(FINDING_A_HINT),
+                seen=self._seen.cards(),
             )
             move, verdict = advice.move, advice.verdict
             with self.hold_sync():

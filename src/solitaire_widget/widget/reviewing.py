@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import long_name, parse_card
 from ..engine import Game
 from ..moves import Move
 from ..solver.review import Review
 from ..state import load_game
 from ..words import move_in_words, variant_label
 from .view import board_view
-
-
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _runs(review: Review) -> list[dict[str, Any]]:
@@ -36,6 +33,13 @@ def _runs(review: Review) -> list[dict[str, Any]]:
     return runs
 
 
+def _cards_in(board: dict[str, Any]) -> list[str]:
+    """Every card a ``board_view`` shows face up."""
+    cards = [card for pile in board["tableau"] for card in pile["up"]]
+    cards += [card for pile in board["foundations"] for card in pile] + board["waste"]
+    return cards + ([board["reserve_top"]] if board["reserve_top"] else [])
+
+
 class ReviewMode:
     """A review open on a board: which position the page shows, and that position's view."""
 
@@ -45,7 +49,6 @@ class ReviewMode:
         self._replay = load_game(game.state())
         self.last = len(review.positions) - 1
         self.runs = _runs(review)
-        self.summary = self._summary()
 
     @property
     def opening(self) -> int:
@@ -68,22 +71,19 @@ class ReviewMode:
             return None
         return {"move": str(game.resolve(move)), "words": move_in_words(game, move)}
 
-    def _summary(self) -> str:
-        """The review in one or two sentences, moves named in words."""
-        turning = self.review.turning_point
-        if turning is None:
-            return self.review.summary()
-        game = self._go_to(turning)
-        played = move_in_words(game, self.review.positions[turning].played)
-        text = f"Winnable until move {turning + 1}: {played} lost the game."
-        better = self.review.better
-        if better is not None:
-            text += f" {_capitalised(move_in_words(game, better))} instead keeps it winnable."
+    def _summary(self, board: dict[str, Any]) -> str:
+        """The review's summary, naming the moves at the turning point only where every card
+        it names is in view: an earlier position may still hide them."""
+        text = self.review.summary()
+        shown = {parse_card(name) for name in _cards_in(board)}
+        if any(long_name(card) in text for card in range(52) if card not in shown):
+            return self.review.summary(name_moves=False)
         return text
 
     def view(self, index: int) -> dict[str, Any]:
-        """The ``_review`` trait for position ``index`` (0 is the deal): its board, its verdict,
-        the move played from it, and at the turning point the better move."""
+        """The ``_review`` trait for position ``index`` (0 is the deal): its board, its verdict
+        (``finished`` at the last position of a won game: it is won, not only winnable), the
+        move played from it, and at the turning point the better move."""
         game = self._go_to(index)
         position = self.review.positions[index]
         board = board_view(game, legal=[])
@@ -95,8 +95,9 @@ class ReviewMode:
             "last": self.last,
             "turning_point": turning,
             "runs": self.runs,
-            "summary": self.summary,
+            "summary": self._summary(board),
             "verdict": position.verdict,
+            "finished": index == self.last and self.review.won,
             "board": board,
             "played": self._named(game, position.played),
             "better": self._named(game, self.review.better) if index == turning else None,
