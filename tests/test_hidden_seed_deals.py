@@ -123,10 +123,10 @@ def test_the_progress_strip_counts_the_deals_tried_and_clears(fixed_draws):
     page = Page(board)
     page.request("new_game", options={**NEW_APPLEGATE, "winnable": True})
     assert board.seed == 0
-    texts = [busy["text"] for busy in page.received("_busy") if busy is not None]
+    texts = [busy["text"] for busy in page.received("_busy") if busy]  # {}: not busy
     assert texts[0] == "Finding a winnable deal..."
     assert texts[-1] == "Finding a winnable deal... 5 deals tried"
-    assert page.updates[-1]["_busy"] is None
+    assert page.updates[-1]["_busy"] == {}
 
 
 def test_the_fresh_search_is_bounded(fixed_draws):

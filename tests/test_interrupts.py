@@ -16,6 +16,7 @@ import random
 import re
 import signal
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -500,13 +501,21 @@ def test_sigalrm_during_new_deals_restarts_and_switches_never_leaves_the_store_o
     rng = random.Random(20)
     changes = list(STORE_OPERATIONS.items())[:6]  # the ones that begin a new game
     outcomes: Counter = Counter()
+    took: dict[str, float] = {}
     with Alarm() as alarm:
         for _ in range(260):
             board = on_a_page(sw.Klondike(seed=rng.randrange(1000), draw=rng.choice([1, 3])))
             for move in random_line(board._game, rng, rng.randint(1, 8)):
                 board.move(move)
             name, change = rng.choice(changes)
-            interrupted = alarm.run(rng.uniform(1e-5, 0.012), lambda c=change, b=board: c(b))
+            # the alarm goes off within the time this change last took whole, so it lands
+            # inside it however fast or slow the machine is
+            started = time.perf_counter()
+            interrupted = alarm.run(
+                rng.uniform(1e-5, took.get(name, 0.012)), lambda c=change, b=board: c(b)
+            )
+            if not interrupted:
+                took[name] = time.perf_counter() - started
             outcomes[name, interrupted] += 1
             board.draw() if board.kind == "klondike" else board.move(board.legal_moves()[0])
             assert_store_holds(board)

@@ -11,7 +11,6 @@ rest of the store still reads.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -32,8 +31,8 @@ import solitaire_widget as sw
 from positions import klondike_state
 from solitaire_widget import scoreboard, store
 from solitaire_widget.app import PlayApp
-from test_app import from_the_page
-from test_store_line import line_of
+from test_app import from_the_page, in_the_kernel_loop
+from test_store_line import line_of, recorded
 
 GAME_COLUMNS = (
     "token", "player", "game", "options", "seed", "start", "daily", "started", "last_played",
@@ -117,8 +116,13 @@ def real_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def copy_of(real_store: Path) -> Path:
+    """A copy of the whole store: the main file and, were a connection still open on it, the
+    WAL holding the transactions not yet copied into it."""
     home = Path(tempfile.mkdtemp(prefix="hostile-", dir=real_store.parent.parent))
     shutil.copy(real_store, home / store.FILE_NAME)
+    wal = real_store.with_name(real_store.name + "-wal")
+    if wal.exists():
+        shutil.copy(wal, home / wal.name)
     return home
 
 
@@ -176,12 +180,11 @@ def app_statistics() -> str:
     """What the app shows the visitor of the real store once they play another game."""
     app = PlayApp()
 
-    async def visit_and_play() -> None:
+    def visit_and_play() -> None:
         from_the_page(app.visitor, {"token": VISITOR})
         app.board.draw()
-        await asyncio.sleep(0)
 
-    asyncio.run(visit_and_play())
+    in_the_kernel_loop(visit_and_play)
     json.dumps(stats_panel(app.board))
     return app.stats.value
 
@@ -270,6 +273,46 @@ def test_a_read_names_five_bad_rows_and_counts_the_rest(real_store: Path) -> Non
     assert len(set(named_rows(notices))) == store.MOST_ROW_NOTICES
     more = len(ids) - store.MOST_ROW_NOTICES
     assert notices[-1] == f"{more} more games are skipped: they cannot be read."
+
+
+def game_of_seed(path: Path, seed: int, draw: int) -> int:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        (found,) = db.execute(
+            "SELECT id FROM games WHERE seed = ? AND options LIKE ?",
+            (str(seed), f'%"draw": {draw}%'),
+        ).fetchone()
+    return found
+
+
+@pytest.mark.parametrize(
+    ("seed", "draw", "change"),
+    [
+        # the failing example of the hypothesis test below: a line renumbered to begin at ply 0
+        (6, 3, "UPDATE moves SET ply = 0 WHERE game_id = ?"),
+        (42, 1, "UPDATE moves SET ply = ply - 1 WHERE game_id = ?"),
+        (42, 1, "UPDATE moves SET ply = 2.5 WHERE game_id = ? AND ply = 2"),
+        (42, 1, "DELETE FROM moves WHERE game_id = ? AND ply = 2"),
+        (42, 1, "UPDATE moves SET move = x'00' WHERE game_id = ? AND ply = 2"),
+        (42, 1, "UPDATE moves SET move = 't4-t1t4-t1t4-t1t4' WHERE game_id = ? AND ply = 2"),
+        (42, 1, "INSERT INTO moves VALUES (?, 7, 'draw', 0)"),
+    ],
+)
+def test_every_move_after_a_hand_edited_line_is_kept_in_its_place(
+    real_store: Path, seed: int, draw: int, change: str
+) -> None:
+    """A line the store cuts short (a hole, a ply before the first, junk, rows it never wrote)
+    goes on with the board's moves: none is lost behind the hole, none misplaced after it."""
+    home = copy_of(real_store)
+    path = home / store.FILE_NAME
+    game_id = game_of_seed(path, seed, draw)
+    edit(path, [(change, (game_id,))])
+    with home_at(home):
+        board = sw.resume(game_id)
+        for _ in range(3):
+            board.move(board.legal_moves()[0])
+            assert recorded(board) == (line_of(board), board.moves)
+            again = sw.resume(game_id)
+            assert line_of(again) == line_of(board) and again.state() == board.state()
 
 
 @pytest.mark.parametrize("version", ["one", 1.5, -1, b"\x01", 2**62])

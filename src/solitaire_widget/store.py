@@ -9,7 +9,8 @@ Why it is built this way:
 - A game's moves are rows keyed by ply. Plies up to ``games.moves`` are the history; the plies
   after it are what redo would replay. Undo and redo then only change ``games.moves``, and a
   write that was cut short is repaired by the next one, which writes every ply from the first
-  one that differs.
+  one that differs. A read ends the line at the first hole; a game read with rows beyond its
+  line (edited by hand) is read without a revision, so the next write replaces them all.
 - Every write names its row by the random token the row was made with (``Attempt.token``),
   never by its id alone: a board whose store was set aside and started again, where ids begin
   at 1 once more, can never write into another game that now has its old id.
@@ -35,7 +36,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -481,14 +482,21 @@ class GameStore:
                 return None
             plies = db.execute(
                 "SELECT ply, move FROM moves WHERE game_id = ? ORDER BY ply LIMIT ?",
-                (game_id, MAX_PLIES),
+                (game_id, MAX_PLIES + 1),
             ).fetchall()
         line = []
-        for expected, (ply, move) in enumerate(plies, 1):
+        for expected, (ply, move) in enumerate(plies[:MAX_PLIES], 1):
             if ply != expected or not isinstance(move, str) or len(move) > LONGEST_MOVE:
                 break  # a hole or junk: the line ends before it
             line.append(move)
-        return game_record(row, line)
+        record = game_record(row, line)
+        if len(line) < len(plies):
+            # Rows the line leaves out (a ply before the first, a hole and the plies after it,
+            # junk) would join the line once a board's writes fill the hole, and a ply before
+            # the first would hide every move written after it. No revision: the next write
+            # puts the whole line in the row again, and those rows go.
+            record = replace(record, revision=None)
+        return record
 
     def played_games(self, player: str | None = None) -> tuple[list[GameRecord], list[str]]:
         """Every game of ``player`` (None: played in a notebook) in which a move was made, newest
