@@ -3,11 +3,9 @@ where the cards came from, with the rule that forbids it, and the next drag work
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import expect
 
-from .boards import KLONDIKE, board, drag, history, read_board, wait_for_history
+from .boards import drag, history, open_klondike, read_board, wait_for_history
 from .harness import LabPage
 
 # Notes the piles one card glides to: each change of its classes while it is "sw-flying".
@@ -25,14 +23,8 @@ _COUNT_GLIDES = """(root, card) => {
 
 
 def test_a_refused_drop_glides_back_and_the_next_drag_works(lab: LabPage) -> None:
-    cells = [
-        "from solitaire_widget.widget import load",
-        f"k = load({json.dumps(KLONDIKE)!r}, controls='lesson')\nk",
-    ]
-    lab.open(lab.write_notebook("drag.ipynb", cells))
-    lab.run_all()
+    k = open_klondike(lab, "controls='lesson'")
     page = lab.page
-    k = board(page, "klondike")
     ten = k.locator('[data-pile="t3"] [data-card="TD"]')
     expect(ten).to_be_visible()
     before = read_board(k)

@@ -5,13 +5,12 @@ server's API)."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .boards import BY_HAND, KLONDIKE, board, read_board, wait_for_history
+from .boards import BY_HAND, board, open_klondike, read_board, wait_for_history
 from .harness import LabPage
 from .screens import screenshot_widths
 from .test_resume_after_restart import restart_kernel
@@ -27,12 +26,8 @@ def _time_shown(lab: LabPage) -> str:
 
 @pytest.mark.parametrize("where", ["page", "server"])
 def test_a_board_whose_kernel_restarted_stops_and_says_what_to_do(lab: LabPage, where: str) -> None:
-    made = f"k = sw.load({json.dumps(KLONDIKE)!r}, {BY_HAND})\nk"
-    cells = ["import solitaire_widget as sw", made]
-    lab.open(lab.write_notebook("gone.ipynb", cells))
-    lab.run_all()
+    k = open_klondike(lab, BY_HAND)
     page = lab.page
-    k = board(page, "klondike")
     k.locator('[data-pile="stock"]').click()
     wait_for_history(lab, "k", ["draw"])  # the clock runs from the first move
     expect(k.locator('[data-pile="waste"] [data-card="2H"]')).to_be_visible()

@@ -5,7 +5,6 @@ cell after the board's, F sends a card home, and Tab reaches the piles before th
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -14,11 +13,11 @@ from playwright.sync_api import expect
 
 from .boards import (
     BY_HAND,
-    KLONDIKE,
     NOTEBOOK_CELLS,
     board,
     history,
     notebook_cells,
+    open_klondike,
     wait_for_history,
 )
 from .harness import VIEWPORT, LabPage
@@ -107,14 +106,8 @@ def _active_cell(lab: LabPage) -> int:
 def test_shift_enter_on_the_board_runs_the_next_cell_never_the_boards_own(
     lab: LabPage, app: str
 ) -> None:
-    board_cell = (
-        "from solitaire_widget.widget import load\n"
-        f"k = load({json.dumps(KLONDIKE)!r}, controls='lesson')\nk"
-    )
-    cells = [board_cell, _count_runs("after"), _count_runs("later")]
-    lab.open(lab.write_notebook("lesson.ipynb", cells), app=app)
-    lab.run_all()
-    k = board(lab.page, "klondike")
+    after = [_count_runs("after"), _count_runs("later")]
+    k = open_klondike(lab, "controls='lesson'", after, app)
     k.locator('[data-card="JS"]').click()  # "make your move, then Shift+Enter"
     k.locator('[data-pile="t1"]').click()
     wait_for_history(lab, "k", ["t2-t1"])
@@ -180,15 +173,8 @@ def test_f_sends_the_held_card_or_the_focused_pile_s_top_card_home(lab: LabPage)
 
 
 def test_tab_reaches_the_piles_before_the_buttons(lab: LabPage) -> None:
-    cells = [
-        "from solitaire_widget.widget import load",
-        f"k = load({json.dumps(KLONDIKE)!r}, {BY_HAND})\nk",
-    ]
-    lab.open(lab.write_notebook("tab.ipynb", cells))
-    lab.run_all()
+    k = open_klondike(lab, BY_HAND)
     page = lab.page
-    k = board(page, "klondike")
-    expect(k.locator('[data-pile="t7"] [data-card]')).to_have_count(1)
     k.focus()
     reached = []
     for _ in range(15):
