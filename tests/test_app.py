@@ -248,11 +248,17 @@ def test_the_visitors_page_code_names_no_game() -> None:
         assert name not in Visitor._esm.lower()
 
 
+def _questions_sent(board: sw.Klondike) -> list[dict[str, Any]]:
+    """Records the custom messages the board sends its page from now on."""
+    sent: list[dict[str, Any]] = []
+    board.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
+    return sent
+
+
 def test_a_pick_that_would_give_up_a_game_in_progress_asks_on_the_board_first() -> None:
     app = PlayApp()
     board = app.board
-    sent: list[dict[str, object]] = []
-    board.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
+    sent = _questions_sent(board)
     board.draw()
     before = board.state()
 
@@ -268,3 +274,21 @@ def test_a_pick_that_would_give_up_a_game_in_progress_asks_on_the_board_first() 
     board._on_request(board, {"type": "new_game", "version": version, "options": options}, [])
     assert app.board.kind == "applegate" and app.board.moves == 0
     assert app.picker.value == "Applegate"
+
+
+def test_a_pick_with_nothing_at_stake_deals_at_once_without_a_question() -> None:
+    app = PlayApp()
+    sent = _questions_sent(app.board)
+    app.picker.value = "Applegate"
+    assert app.board.kind == "applegate" and app.picker.value == "Applegate"
+    assert not [m for m in sent if m.get("method") == "custom"]
+
+
+@pytest.mark.parametrize("call", ["new_game", "restart"])
+def test_calls_from_python_never_ask_even_with_a_game_in_progress(call: str) -> None:
+    board = sw.Klondike(seed=7, auto_move=False)
+    sent = _questions_sent(board)
+    board.draw()
+    getattr(board, call)()
+    assert board.moves == 0 and board.history == []
+    assert not [m for m in sent if m.get("method") == "custom"]
