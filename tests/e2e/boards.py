@@ -85,6 +85,14 @@ def open_klondike(
     return root
 
 
+def show_board(lab: LabPage, name: str, make: str) -> Locator:
+    """Runs a cell that makes a board called name and shows it; returns its root."""
+    lab.run_cell(f"{name} = {make}\n{name}")
+    root = lab.page.locator(".solitaire-widget").last
+    expect(root.locator("[data-pile]").first).to_be_visible()
+    return root
+
+
 def board(page: Page, kind: str, index: int = 0) -> Locator:
     """The widget root of the index-th view of the klondike or applegate board."""
     return page.locator(f'.solitaire-widget[data-kind="{kind}"]').nth(index)
