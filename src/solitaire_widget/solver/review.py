@@ -38,6 +38,7 @@ from typing import Any
 
 from ..engine import Game
 from ..moves import Move
+from ..shape import brief
 from ..state import load_game
 from ..words import move_in_words
 from . import _position_of, _solve
@@ -297,8 +298,8 @@ def _replayed(game_or_state: Any) -> Game:
     if callable(getattr(game_or_state, "state", None)):
         return load_game(game_or_state.state())
     raise ValueError(
-        f"review() takes a game, a widget, a state dict or its JSON text, not "
-        f"{type(game_or_state).__name__}"
+        "review() takes a game, a widget, a state dict or its JSON text, not "
+        f"{brief(game_or_state)}"
     )
 
 
