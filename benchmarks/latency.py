@@ -194,7 +194,9 @@ def board_available() -> str | None:
         return "solitaire_widget is not installed"
     import solitaire_widget
 
-    if not issubclass(getattr(solitaire_widget, "Klondike", object), anywidget.AnyWidget):
+    # sw.Klondike makes a board (one class for every game), so ask what it makes.
+    board = getattr(solitaire_widget, "Klondike", None)
+    if board is None or not isinstance(board(seed=1, autosave=False), anywidget.AnyWidget):
         return "solitaire_widget.Klondike is not a widget yet"
     if not BUNDLE.is_file():
         return f"{BUNDLE.relative_to(REPO)} is not built (pip install -e . builds it)"

@@ -2,7 +2,7 @@
 // and badges, score, moves, clock and status, the message line, the progress strip while the
 // kernel is busy, the won/lost banner, and the note a snapshot page shows.
 
-import { createClock } from "./clock.js";
+import { createClock, duration } from "./clock.js";
 import { make } from "./dom.js";
 import { createMenu } from "./menu.js";
 import { createReview } from "./review.js";
@@ -26,6 +26,19 @@ const STATUS_TEXT = { playing: "Playing", won: "Won", lost: "Lost" };
 const SNAPSHOT_NOTE = "A snapshot: open the notebook to play.";
 // Work the kernel finishes sooner than this shows no strip at all, rather than a flash.
 const BUSY_SHOWS_AFTER_MS = 300;
+
+/** "1 move", "87 moves". */
+function counted(n, thing) {
+  return `${n} ${thing}${n === 1 ? "" : "s"}`;
+}
+
+/** A win's figures as the banner says them: "1:23 · 87 moves · 640 points". */
+function winFigures(win) {
+  const parts = win.seconds === null ? [] : [duration(win.seconds * 1000)];
+  parts.push(counted(win.moves, "move"));
+  if (win.score !== null) parts.push(counted(win.score, "point"));
+  return parts.join(" · ");
+}
 
 /** Changes a text only when it differs, so a redraw touches only what changed. */
 function setText(node, text) {
@@ -123,20 +136,48 @@ export function createBar(state, actions) {
     return `${list[0].toUpperCase()}${list.slice(1)}.`;
   }
 
-  function updateBanner(b, status, controls) {
+  /** "Play again": a new game of the same kind (a winnable one on a board dealing those). */
+  function playAgain() {
+    const button = make("button", "sw-button sw-play-again", "Play again");
+    button.type = "button";
+    button.disabled = !state.live;
+    button.addEventListener("click", () => actions.request("new_game"));
+    return button;
+  }
+
+  /** The win: its figures sent by Python, the bests it beat, and Play again. */
+  function winBanner(b, controls, justWon) {
+    const win = b.win ?? { seconds: null, moves: model.get("moves") ?? 0, score: null, bests: [] };
+    banner.append(make("strong", "", "You won!"), make("span", "sw-win-figures", winFigures(win)));
+    if (win.bests.length) {
+      const best = `New best ${win.bests.join(" and ")}!`;
+      banner.append(make("span", "sw-win-best", best));
+    }
+    const again = controls.has("new_game") ? playAgain() : null;
+    if (again) banner.append(again);
+    for (let k = 0; k < 12; k += 1) {
+      const spark = make("i", "sw-spark");
+      spark.style.setProperty("--k", k);
+      banner.append(spark);
+    }
+    // The player who has just won on the board (the focus is there, or went with the button it
+    // pressed) can play again with Enter.
+    const focus = state.root.ownerDocument.activeElement;
+    const onBoard = state.root.contains(focus) || focus === state.root.ownerDocument.body;
+    if (justWon && again && !again.disabled && onBoard) {
+      again.focus({ preventScroll: true });
+    }
+  }
+
+  function updateBanner(b, status, controls, settling) {
+    // A won game's banner waits until its last card has landed.
+    if (settling && status === "won" && shownStatus !== "won") return;
     const fresh = status !== shownStatus;
     if (status === "lost") {
       banner.replaceChildren(make("strong", "", "No way forward"), make("span", "", lostAdvice(b, controls)));
     } else if (fresh) {
       banner.replaceChildren();
-      if (status === "won") {
-        banner.append(make("strong", "", "You won!"), make("span", "", `${model.get("moves")} moves`));
-        for (let k = 0; k < 12; k += 1) {
-          const spark = make("i", "sw-spark");
-          spark.style.setProperty("--k", k);
-          banner.append(spark);
-        }
-      }
+      if (status === "won") winBanner(b, controls, shownStatus !== null);
     }
     if (fresh) {
       // A game already won when the view opens gets the banner without the fanfare.
@@ -203,7 +244,8 @@ export function createBar(state, actions) {
     /** Escape closes the Stats panel first, then leaves review mode; true when it did. */
     escape: () => statsPanel.escape() || reviewPanel.escape(),
     reviewKeys: reviewPanel.onKey,
-    update(b, review) {
+    /** Shows the live board `b`; `settling` while its cards are still going home. */
+    update(b, review, settling = false) {
       const controls = readControls(model);
       const status = model.get("status");
       const score = readScore(model);
@@ -218,8 +260,9 @@ export function createBar(state, actions) {
         badges.replaceChildren(...b.badges.map((text) => make("span", "sw-badge", text)));
       }
       updateButtons(b, status, controls);
-      updateBanner(b, status, controls);
-      updateMessage(b);
+      updateBanner(b, status, controls, settling);
+      // The win is said once its last card has landed, with the banner.
+      if (!settling || readMessage(model).kind !== "win") updateMessage(b);
       updateBusy();
       menu.refresh();
       reviewPanel.update(review);

@@ -49,8 +49,19 @@ function badge(n) {
   return node;
 }
 
-/** What each pile shows, as one string per pile: a pile is redrawn only when its string changes. */
+/** What each pile shows, as one string per pile: a pile is redrawn only when its string changes.
+ * A pile's cards come first, then its label and mark (see cardsOf). */
 function pileContents(b) {
+  const shown = cardContents(b);
+  for (const [id, text] of shown) {
+    const note = b.notes.get(id);
+    if (note) shown.set(id, `${text}#${note.label}|${note.complete}`);
+  }
+  return shown;
+}
+
+/** The cards each pile shows, as one string per pile. */
+export function cardContents(b) {
   const shown = new Map();
   b.tableau.forEach((p, i) => shown.set(`t${i + 1}`, `${p.down}|${p.up.join(" ")}`));
   b.foundations.forEach((f, i) => shown.set(`f${i + 1}`, f.slice(-2).join(" ")));
@@ -70,7 +81,7 @@ export function changedPiles(state, b) {
   return changed;
 }
 
-function fillTableau(state, id, pile) {
+function fillTableau(state, id, pile, name) {
   const node = state.piles.get(id);
   const children = [];
   for (let i = 0; i < pile.down; i += 1) children.push(faceDownCard());
@@ -78,7 +89,7 @@ function fillTableau(state, id, pile) {
   node.replaceChildren(...children);
   node.classList.toggle("sw-empty", children.length === 0);
   const parts = [pile.down ? `${pile.down} face-down` : "", ...pile.up.map(cardLabel)].filter(Boolean);
-  node.setAttribute("aria-label", `${pileName(id)}: ${parts.join(", ") || "empty"}`);
+  node.setAttribute("aria-label", `${name}: ${parts.join(", ") || "empty"}`);
   placeTableau(state, id, pile);
 }
 
@@ -89,7 +100,7 @@ function placeTableau(state, id, pile) {
   if (!m || !node) return;
   const fan = pileFan(pile.down, pile.up.length, m);
   let top = 0;
-  [...node.children].forEach((card, k) => {
+  node.querySelectorAll(":scope > .sw-card").forEach((card, k) => {
     card.style.top = `${top}px`;
     top += k < pile.down ? fan.downStrip : fan.upStrip;
   });
@@ -100,7 +111,7 @@ function placeTableau(state, id, pile) {
 
 /** A foundation or the waste: the top cards, and one more beneath them that shows while the top
  * card is dragged away. In the draw-3 waste the top three fan out sideways. */
-function fillStack(state, id, list, shown, label) {
+function fillStack(state, id, list, shown, label, complete = false) {
   const node = state.piles.get(id);
   const visible = list.slice(-(shown + 1));
   const fanned = Math.min(shown, list.length);
@@ -116,7 +127,14 @@ function fillStack(state, id, list, shown, label) {
   );
   node.classList.toggle("sw-empty", list.length === 0);
   node.classList.toggle("sw-stacked", list.length > 1);
-  node.setAttribute("aria-label", `${label}: ${list.length ? cardLabel(list[list.length - 1]) : "empty"}`);
+  const top = list.length ? cardLabel(list[list.length - 1]) : "empty";
+  node.setAttribute("aria-label", `${label}: ${top}${complete ? ", complete" : ""}`);
+  node.classList.toggle("sw-complete", complete);
+  if (complete) {
+    const mark = make("span", "sw-complete-mark", "✓");
+    mark.setAttribute("aria-hidden", "true");
+    node.append(mark);
+  }
 }
 
 function fillStock(state, b) {
@@ -130,7 +148,7 @@ function fillStock(state, b) {
   );
 }
 
-function fillReserve(state, b) {
+function fillReserve(state, b, name) {
   const node = state.piles.get("reserve");
   const n = b.reserve;
   const children = [];
@@ -141,21 +159,41 @@ function fillReserve(state, b) {
   node.classList.toggle("sw-empty", n === 0);
   node.setAttribute(
     "aria-label",
-    n ? `Reserve: ${n} cards, top ${b.reserveTop ? cardLabel(b.reserveTop) : "hidden"}` : "Reserve: empty",
+    n ? `${name}: ${n} cards, top ${b.reserveTop ? cardLabel(b.reserveTop) : "hidden"}` : `${name}: empty`,
   );
+}
+
+/** A pile's label, under it: the page shows whatever name Python gives a pile. */
+function labelPile(node, label) {
+  if (!label) return;
+  const caption = make("span", "sw-pile-label", label);
+  caption.setAttribute("aria-hidden", "true"); // the pile's own name says it
+  node.append(caption);
+}
+
+/** Gives a row room under its piles for their labels, when one has a label. */
+function roomForLabels(state) {
+  for (const row of [state.topRow, state.tableauRow]) {
+    const labelled = Boolean(row?.querySelector(".sw-pile-label"));
+    if (row && row.classList.contains("sw-labelled") !== labelled) row.classList.toggle("sw-labelled", labelled);
+  }
 }
 
 /** Redraws the given piles of board b (ids from changedPiles). */
 export function fillPiles(state, b, ids) {
   const shown = pileContents(b);
   for (const id of ids) {
-    if (id[0] === "t") fillTableau(state, id, b.tableau[Number(id.slice(1)) - 1]);
-    else if (id[0] === "f") fillStack(state, id, b.foundations[Number(id.slice(1)) - 1], 1, pileName(id));
-    else if (id === "waste") fillStack(state, id, b.waste, b.draw, "Waste");
+    const note = b.notes.get(id);
+    const name = note?.label || pileName(id);
+    if (id[0] === "t") fillTableau(state, id, b.tableau[Number(id.slice(1)) - 1], name);
+    else if (id[0] === "f") fillStack(state, id, b.foundations[Number(id.slice(1)) - 1], 1, name, note?.complete);
+    else if (id === "waste") fillStack(state, id, b.waste, b.draw, name);
     else if (id === "stock") fillStock(state, b);
-    else if (id === "reserve") fillReserve(state, b);
+    else if (id === "reserve") fillReserve(state, b, name);
+    labelPile(state.piles.get(id), note?.label);
     state.drawn.set(id, shown.get(id));
   }
+  roomForLabels(state);
   fitTableau(state);
 }
 

@@ -80,12 +80,14 @@ export function createMenu(state, actions, button) {
   const settingItems = SETTINGS.map(([name, text, fallback]) =>
     item("menuitemcheckbox", text, () => actions.request("set", { name, value: !flag(state.model, name, fallback) })),
   );
+  // The choices for the next new game come first, above the New game items they change, so
+  // they are read (and set) before a game is chosen.
   menu.append(
-    heading("New game"),
-    ...gameItems,
     heading("For the next new game"),
     ...scoringItems,
     winnableItem,
+    heading("New game"),
+    ...gameItems,
     separator(),
     heading("This board"),
     ...settingItems,

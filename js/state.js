@@ -27,6 +27,10 @@ export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish"
 
 const KINDS = ["klondike", "applegate"];
 const VERDICTS = ["won", "unwinnable", "unknown"];
+const PILE = /^[a-z]{1,8}[0-9]{0,2}$/;
+// An action's steps beyond this many are not drawn one by one (a whole game is 52 cards home).
+const MOST_STEPS = 200;
+const BESTS = ["time", "score"];
 
 /**
  * The page's own state, shared by the modules: the board last drawn, the group the player holds,
@@ -56,6 +60,47 @@ function cards(list) {
 
 function count(value) {
   return Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+const isPile = (id) => typeof id === "string" && PILE.test(id);
+const shortText = (value, most) => (typeof value === "string" && value.length <= most ? value : "");
+
+/** `piles`: what the page shows about a pile besides its cards, by pile id: a label, and
+ * whether a foundation is complete. */
+function pileNotes(notes) {
+  const found = new Map();
+  if (!notes || typeof notes !== "object" || Array.isArray(notes)) return found;
+  for (const [id, note] of Object.entries(notes)) {
+    if (!isPile(id) || !note || typeof note !== "object") continue;
+    found.set(id, { label: shortText(note.label, 40), complete: note.complete === true });
+  }
+  return found;
+}
+
+/** `steps`: the moves of the action that led to this board from version `after`, each with the
+ * cards it moved and the card it turned face-up; null when any of them is not a step. */
+function readSteps(steps) {
+  if (!steps || !Number.isInteger(steps.after) || !Array.isArray(steps.moves)) return null;
+  if (steps.moves.length < 2 || steps.moves.length > MOST_STEPS) return null;
+  const moves = [];
+  for (const m of steps.moves) {
+    const cardList = Array.isArray(m?.cards) && m.cards.length >= 1 && m.cards.length <= 52 && m.cards.every(isCard);
+    const turned = m?.turned === null || isCard(m?.turned);
+    if (!isPile(m?.from) || !isPile(m?.to) || !cardList || !turned) return null;
+    moves.push({ from: m.from, to: m.to, cards: [...m.cards], turned: m.turned });
+  }
+  return { after: steps.after, moves };
+}
+
+/** `win`: the figures of the win on show ({seconds or null, moves, score or null, bests}). */
+function readWin(win) {
+  if (!win || !Number.isInteger(win.moves) || win.moves < 0) return null;
+  return {
+    seconds: Number.isInteger(win.seconds) && win.seconds >= 0 ? win.seconds : null,
+    moves: win.moves,
+    score: Number.isInteger(win.score) ? win.score : null,
+    bests: Array.isArray(win.bests) ? BESTS.filter((best) => win.bests.includes(best)) : [],
+  };
 }
 
 /** The `_board` trait with every pile made safe to draw, or null when there is nothing to draw. */
@@ -88,6 +133,9 @@ function boardFrom(b) {
     canFinish: b.can_finish === true,
     label: typeof b.label === "string" ? b.label : "",
     badges: Array.isArray(b.badges) ? b.badges.filter((x) => typeof x === "string") : [],
+    notes: pileNotes(b.piles),
+    steps: readSteps(b.steps),
+    win: readWin(b.win),
   };
 }
 

@@ -7,6 +7,7 @@
 //   draw.js, layout.js, cards.js   the piles, their sizes and the card faces
 //   marks.js                       held group, legal targets, hint
 //   animate.js                     cards gliding to their new places
+//   steps.js                       an action's cards going home one after another
 //   queue.js, actions.js           every click, drop and key counts, in order
 //   input.js, keys.js              pointer and keyboard
 //   bar.js, menu.js, clock.js      buttons, options menu, clock, message, progress, banner
@@ -21,6 +22,7 @@ import { createKeys } from "./keys.js";
 import { applyMarks, findGroup } from "./marks.js";
 import { createQueue } from "./queue.js";
 import { ANSWERS, createState, flag, readBoard, readReview, TRAITS } from "./state.js";
+import { createPlayback, playback as playbackOf } from "./steps.js";
 import "./widget.css";
 
 // What the notebook around the board takes from the window's height (JupyterLab's menus, tabs,
@@ -37,9 +39,14 @@ function render({ model, el }) {
   const table = make("div", "sw-table");
   const spoken = make("div", "sw-spoken");
   spoken.setAttribute("aria-live", "polite");
-  Object.assign(state, { root, table, tableauRow: tableau, spoken });
+  Object.assign(state, { root, table, topRow: top, tableauRow: tableau, spoken });
 
-  const queue = createQueue(state, () => scheduled && update());
+  // Every action of the player's first completes a playback of cards going home (steps.js).
+  const playback = createPlayback(drawBoard, () => schedule());
+  const queue = createQueue(state, () => {
+    playback.finish();
+    if (scheduled) update();
+  });
   const actions = createActions(state, queue, () => settleDrag());
   const bar = createBar(state, actions);
   const { nodes } = bar;
@@ -64,6 +71,16 @@ function render({ model, el }) {
     if (before) glide(state, before, [drag.pile]);
   }
 
+  /** Draws a board's changed piles, its cards gliding from where they were (with `moving`). */
+  function drawBoard(board, moving) {
+    const changed = changedPiles(state, board);
+    const before = moving && animate() && changed.length ? notePositions(state, changed) : null;
+    if (changed.length) fillPiles(state, board, changed);
+    state.shown = board;
+    applyMarks(state);
+    if (before) glide(state, before, changed);
+  }
+
   function update() {
     scheduled = false;
     if (!state.alive) return;
@@ -71,7 +88,15 @@ function render({ model, el }) {
     if (!live) return;
     // In review mode the piles show the reviewed position; the live game waits, untouched.
     const review = readReview(model);
-    const b = review ? review.board : live;
+    let b = review ? review.board : live;
+    if (playback.running && (review || b.version !== playback.version)) playback.finish();
+    // A playback under way draws the piles itself; a new action's steps start one.
+    let boards = null;
+    if (playback.running) b = state.shown;
+    else if (!review && shownVersion !== null && animate()) {
+      boards = playbackOf(state.shown, b);
+      if (boards) b = boards[0];
+    }
     const newVersion = b.version !== shownVersion;
     if (b.kind !== state.kind) {
       buildPiles(state, b.kind, top, tableau);
@@ -102,9 +127,10 @@ function render({ model, el }) {
     }
     shownVersion = b.version;
     root.classList.toggle("sw-four", flag(model, "four_colour", false));
-    bar.update(live, review);
+    bar.update(live, review, playback.running || Boolean(boards));
     applyMarks(state);
     if (before) glide(state, before, changed);
+    if (boards) playback.start(boards);
   }
 
   function schedule() {
@@ -119,8 +145,10 @@ function render({ model, el }) {
   }
 
   function resize() {
-    // What is not the tableau: the bar, the strips and the message line above and below it.
-    const around = nodes.bar.offsetHeight + nodes.line.offsetHeight + NOTEBOOK_CHROME;
+    // What is not the tableau: the bar, the strips and the message line above and below it, and
+    // the room under the top row for its piles' labels.
+    const labels = top.classList.contains("sw-labelled") ? parseFloat(getComputedStyle(top).paddingBottom) || 0 : 0;
+    const around = nodes.bar.offsetHeight + nodes.line.offsetHeight + labels + NOTEBOOK_CHROME;
     state.around = around;
     measure(state, root, root.clientWidth, window.innerHeight);
   }
@@ -128,8 +156,27 @@ function render({ model, el }) {
   const onKey = createKeys(state, actions, settleDrag, bar);
   const keyEvents = ["keydown", "keyup", "keypress"];
   for (const type of keyEvents) window.addEventListener(type, onKey, true);
-  const listeners = createPointer(state, actions);
+  // A press anywhere on the board completes a playback, even one that asks for nothing. It then
+  // acts on the board Python holds; a press on a card the playback has just moved on does
+  // nothing else (its click is let go).
+  let letGo = false;
+  function pressDuringPlayback(e) {
+    letGo = false;
+    if (!playback.running) return;
+    playback.finish();
+    const group = state.press && e.target.isConnected ? findGroup(state, state.press.card) : null;
+    if (group) Object.assign(state.press, { pile: group.pile, n: group.n });
+    else state.press = null;
+    letGo = !e.target.isConnected;
+  }
+  function clickAfterPlayback(e) {
+    if (!letGo) return;
+    letGo = false;
+    e.stopPropagation();
+  }
+  const listeners = [...createPointer(state, actions), ["pointerdown", pressDuringPlayback]];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  root.addEventListener("click", clickAfterPlayback, true);
   for (const name of TRAITS) model.on(`change:${name}`, name === "_busy" ? onBusy : schedule);
   model.on("change:_clock", bar.clock.read);
   for (const name of ANSWERS) model.on(`change:${name}`, queue.heard);
@@ -142,12 +189,14 @@ function render({ model, el }) {
 
   return () => {
     state.alive = false;
+    playback.finish();
     queue.dispose();
     bar.dispose();
     sizes.disconnect();
     window.removeEventListener("resize", resize);
     for (const type of keyEvents) window.removeEventListener(type, onKey, true);
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+    root.removeEventListener("click", clickAfterPlayback, true);
     for (const name of TRAITS) model.off(`change:${name}`, name === "_busy" ? onBusy : schedule);
     model.off("change:_clock", bar.clock.read);
     for (const name of ANSWERS) model.off(`change:${name}`, queue.heard);

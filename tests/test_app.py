@@ -18,8 +18,9 @@ import pytest
 
 import solitaire_widget as sw
 from positions import klondike_state
-from solitaire_widget import store
-from solitaire_widget.app import PICKS, GamePicker, PlayApp, PlayerStats
+from solitaire_widget import solver, store
+from solitaire_widget.app import DAILY, PICKS, GamePicker, PlayApp, PlayerStats
+from solitaire_widget.daily import daily_deal
 from solitaire_widget.engine import GAMES
 from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
 from solitaire_widget.visitor import Visitor
@@ -81,7 +82,7 @@ def test_the_app_opens_on_a_winnable_klondike_draw_1_deal_whose_seed_stays_in_py
     assert app.board.state()["options"]["draw"] == 1
     assert app.board._board["badges"] == ["Winnable deal"]
     assert app.picker.value == "Klondike · draw 1"
-    assert app.children == (app.picker, app.board, app.stats, app.visitor)
+    assert app.children == (app.visitor, app.picker, app.board, app.stats)
     assert app.board.seed is not None
     assert app.board.get_state("seed")["seed"] == ""  # what the page is sent
     assert "seed=hidden" in repr(app)
@@ -246,3 +247,168 @@ def test_the_visitors_page_code_names_no_game() -> None:
     """The token-keeping widget is the app's, not any game's: nothing in it names one."""
     for name in GAMES:
         assert name not in Visitor._esm.lower()
+
+
+# Issue 21: the app reopens the visitor's game in progress; the picker asks before a pick gives
+# one up, and deals the daily challenge.
+
+
+def played_by(token: str, moves: int) -> sw.Klondike:
+    """A game the visitor played in the app before (another page, another kernel)."""
+    app = visited(token)
+    in_the_kernel_loop(lambda: [app.board.draw() for _ in range(moves)])
+    return app.board
+
+
+def sent_to_the_page(widget: Any) -> list[Any]:
+    """Records the custom messages the widget sends its page from now on."""
+    sent: list[Any] = []
+
+    def send(data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+        if data.get("method") == "custom":
+            sent.append(data["content"])
+
+    widget.comm.send = send
+    return sent
+
+
+def test_the_board_shows_once_the_visitor_is_known_or_keeps_no_token() -> None:
+    app = PlayApp()
+    assert app.board.layout.visibility == "hidden"
+    in_the_kernel_loop(lambda: from_the_page(app.visitor, {"token": new_token()}))
+    assert app.board.layout.visibility == "visible"
+    blocked = PlayApp()
+    in_the_kernel_loop(lambda: from_the_page(blocked.visitor, {"blocked": True}))
+    assert blocked.board.layout.visibility == "visible"
+
+
+def test_the_app_reopens_the_visitors_game_in_progress_as_it_was() -> None:
+    token = new_token()
+    before = played_by(token, 3)
+    before.undo()
+    before._timer.resume_from(75, moved=True)  # a game played for a while
+    before.draw()
+    before.undo()
+    other = visited(new_token())  # another visitor's game is not theirs
+    in_the_kernel_loop(other.board.draw)
+
+    app = visited(token)
+    board = app.board
+    assert board.state() == before.state() and board.game_id == before.game_id
+    assert [str(move) for move in board._game.redo_line] == ["draw"]
+    assert board._clock["elapsed"] >= 75_000
+    assert board._board["badges"] == ["Winnable deal"]  # the app's deals are proven winnable
+    assert board.get_state("seed")["seed"] == ""
+    assert app.picker.value == "Klondike · draw 1"
+    in_the_kernel_loop(board.draw)
+    (row,) = stats_rows(app.stats)
+    assert row.startswith("<tr><td>Klondike · draw 1</td><td>1</td>"), "one game, not two"
+    again = sw.resume(player=token)
+    assert again.game_id == before.game_id and again.moves == 3
+
+
+def test_a_reopened_deal_the_solver_does_not_win_shows_no_winnable_badge() -> None:
+    """A deal from the Options menu with "winnable deals only" unticked is reopened as it is:
+    no badge it has not earned, and its New game deals any deal, as the visitor chose."""
+    token = new_token()
+    app = visited(token)
+    options = {"draw": 1, "scoring": "standard"}
+    lost = next(seed for seed in range(50) if not solver.wins_fresh_deal("klondike", seed, options))
+    in_the_kernel_loop(lambda: (app.board.new_game(lost, winnable=False), app.board.draw()))
+
+    again = visited(token).board
+    assert again.game_id == app.board.game_id and again.state() == app.board.state()
+    assert again._board["badges"] == []
+    assert again._winnable_deals is False
+
+
+def test_the_app_reopens_a_daily_challenge_with_its_badge_and_an_applegate_game() -> None:
+    token = new_token()
+    app = visited(token)
+    app.picker.pick(DAILY)
+    in_the_kernel_loop(app.board.draw)
+    again = visited(token)
+    assert again.board._board["badges"] == [daily_deal("klondike", None, 1).badge]
+    assert again.picker.daily is True
+    again.picker.value = "Applegate"
+    in_the_kernel_loop(lambda: again.board.move(again.board.legal_moves()[0]))
+    position = again.board.state()
+    last = visited(token)
+    assert last.board.kind == "applegate" and last.board.state() == position
+    assert last.picker.value == "Applegate" and last.picker.daily is False
+
+
+@pytest.mark.parametrize("end", ["won", "given up"])
+def test_a_finished_game_is_not_reopened(end: str) -> None:
+    token = new_token()
+    if end == "won":
+        board = sw.load(klondike_state(["QS", "KS"]), show_seed=False, autosave=False)
+        board._record_for(token)
+        in_the_kernel_loop(lambda: (board.move("t1-f"), board.move("t2-f")))
+        assert board.status == "won"
+    else:
+        board = played_by(token, 2)
+        board.new_game()  # the game left behind is given up
+    app = visited(token)
+    assert app.board.moves == 0 and app.board.game_id != board.game_id
+    assert app.board.kind == "klondike" and app.board._board["badges"] == ["Winnable deal"]
+
+
+def test_a_pick_from_the_page_asks_before_it_gives_up_a_game_in_progress() -> None:
+    app = visited()
+    board, picker = app.board, app.picker
+    asked = sent_to_the_page(picker)
+    assert picker._at_stake is False
+    in_the_kernel_loop(board.draw)
+    assert picker._at_stake is True
+    position = board.state()
+
+    from_the_page(picker, {"pick": "Applegate"})
+    assert asked == [{"ask": "Applegate"}]
+    assert board.state() == position and picker.value == "Klondike · draw 1"
+    from_the_page(picker, {"pick": DAILY})
+    assert asked[-1] == {"ask": DAILY} and board.state() == position
+
+    from_the_page(picker, {"pick": "Applegate", "confirmed": True})
+    assert board.kind == "applegate" and board.moves == 0 and picker.value == "Applegate"
+    assert picker._at_stake is False
+    # Nothing at stake: dealt at once.
+    from_the_page(picker, {"pick": DAILY})
+    assert board._board["badges"] == [daily_deal("applegate").badge] and picker.daily is True
+    assert len(asked) == 2
+
+
+def test_a_pick_from_code_never_asks() -> None:
+    app = visited()
+    asked = sent_to_the_page(app.picker)
+    in_the_kernel_loop(app.board.draw)
+    app.picker.value = "Klondike · draw 3"
+    assert app.board.state()["options"]["draw"] == 3 and app.board.moves == 0
+    in_the_kernel_loop(app.board.draw)
+    app.picker.pick(DAILY)
+    assert app.board._board["badges"] == [daily_deal("klondike", None, 3).badge]
+    assert asked == []
+    with pytest.raises(ValueError, match="not 'Spider'"):
+        app.picker.pick("Spider")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        {"pick": "Spider"},
+        {"pick": "Applegate", "confirmed": "yes"},
+        {"pick": "Applegate", "confirmed": 1},
+        {"pick": "Applegate", "also": True},
+        {"pick": ["Applegate"]},
+        {"pick": "Klondike · draw 1", "confirmed": True},  # the game shown: nothing to deal
+        ["Applegate"],
+        "Applegate",
+        None,
+    ],
+)
+def test_the_picker_takes_from_the_page_only_a_pick_it_offers(said: object) -> None:
+    app = visited()
+    asked = sent_to_the_page(app.picker)
+    position = app.board.state()
+    from_the_page(app.picker, said)
+    assert app.board.state() == position and asked == []

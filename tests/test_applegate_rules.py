@@ -240,7 +240,7 @@ def test_a_single_card_does_not_go_to_a_foundation():
 
 def test_a_run_does_not_go_onto_an_occupied_foundation():
     game = applegate([spaced(run_down("AS", 13)), "4H"], foundations=["D", "C"])
-    assert_refused(game, "t1-f1:13")
+    assert_refused(game, "t1-f1:13", "Foundation 1 already holds a finished run.")
 
 
 def test_finished_runs_never_leave_the_foundation():

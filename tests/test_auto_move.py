@@ -255,8 +255,10 @@ class Actions:
 
 
 def comparable(view: dict[str, Any]) -> dict[str, Any]:
-    """A view without what a fresh load cannot know: the version and what could be redone."""
-    return {key: value for key, value in view.items() if key not in ("version", "can_redo")}
+    """A view without what a fresh load cannot know: the version, what could be redone, the
+    steps of the action that led here and the figures of a win made on the board."""
+    unknown = ("version", "can_redo", "steps", "win")
+    return {key: value for key, value in view.items() if key not in unknown}
 
 
 MAKING = ("page move", "page draw", "page finish", "python move", "python draw")

@@ -8,6 +8,7 @@ from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION
 from solitaire_widget.solver import solve
 from solitaire_widget.solver.coach import LOSING_MOVE, Coach
 from solitaire_widget.state import load_game
+from solitaire_widget.words import move_in_words
 
 # See positions.LOSING_POSITION: LOSING buries the 8 of spades for good, SAFE keeps it winnable.
 POSITION, LOSING, SAFE = LOSING_POSITION, LOSES_IT, KEEPS_IT
@@ -30,7 +31,10 @@ def test_the_coach_warns_of_a_losing_move_and_names_a_better_one():
     assert warning is not None
     assert str(warning.move) == LOSING
     assert warning.text.startswith(LOSING_MOVE)
-    assert str(warning.better) in warning.text
+    # The better move in a player's words, as the board says it, not in notation.
+    assert warning.better_words == move_in_words(load_game(POSITION), warning.better)
+    assert warning.text.endswith(f"Undo it: {warning.better_words} keeps the game winnable.")
+    assert str(warning.better) not in warning.text
     kept = load_game(POSITION)
     kept.move(warning.better)
     assert solve(kept, time_limit=10).status == "won"

@@ -3,6 +3,7 @@ refusals for anything that is not a notebook it can run."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -10,6 +11,7 @@ import stat
 from html.parser import HTMLParser
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from e2e.harness import write_notebook
@@ -17,6 +19,11 @@ from solitaire_widget.export import ExportError, export_page, main
 
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
+# A 1x1 PNG.
+PNG_DOT = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
+    "RU5ErkJggg=="
+)
 # Attributes through which a browser loads something (an <a href> is only a link to follow).
 LOADING = {"src", "href", "data", "poster", "srcset", "action", "background"}
 
@@ -77,6 +84,30 @@ def test_the_page_holds_every_board_with_its_module_and_no_seed(exported: Path) 
     traits = json.dumps([{k: v for k, v in b.items() if k not in ("_esm", "_css")} for b in boards])
     assert "12345" not in traits and "678" not in traits
     assert "done" in html  # the notebook ran: a printed output is in the page
+
+
+def test_markdown_keeps_its_keys_and_embeds_its_own_images(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``<kbd>Tab</kbd>`` stays a key (nbconvert's image embedding emptied it), and an image
+    next to the notebook is embedded whatever folder the export is run from."""
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    (folder / "dot.png").write_bytes(base64.b64decode(PNG_DOT))
+    page = nbformat.v4.new_notebook()
+    page.cells.append(
+        nbformat.v4.new_markdown_cell(
+            "Press <kbd>Tab</kbd>, then <kbd>Shift</kbd>+<kbd>Enter</kbd>. ![a dot](dot.png)"
+        )
+    )
+    nbformat.write(page, folder / "keys.ipynb")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    html = export_page(folder / "keys.ipynb", timeout=60).read_text()
+    assert "Press <kbd>Tab</kbd>, then <kbd>Shift</kbd>+<kbd>Enter</kbd>." in html
+    assert "<kbd></kbd>" not in html
+    assert f'src="data:image/png;base64,{PNG_DOT}"' in html
 
 
 def test_the_command_names_the_page_it_wrote(tmp_path: Path, capsys) -> None:

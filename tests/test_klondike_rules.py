@@ -490,3 +490,14 @@ def test_auto_finish_moves_undo_one_by_one():
     game.auto_finish()
     game.undo()
     assert sum(len(f) for f in game.state()["foundations"]) == 51
+
+
+def test_refusals_a_player_can_meet_on_the_board_are_in_a_players_words():
+    """A drop on the waste or on the wrong foundation is explained without notation."""
+    game = klondike(["5H", "AD"], foundations=["3S"], stock="*")
+    assert game.explain("t1-waste") == "Cards go onto the waste only when drawn from the stock."
+    assert game.explain("t2-f1") == ("A foundation starts with an Ace: foundation 1 is not empty.")
+    assert game.explain("t1-f1") == (
+        "Foundations build up by suit from Ace to King: the 5 of hearts needs the 4 of hearts "
+        "on top of foundation 1."
+    )

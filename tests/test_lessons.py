@@ -43,7 +43,8 @@ def test_without_a_move_the_check_plays_the_answer_and_says_so() -> None:
     verdict = exercise.check("t2-t1", goal="turn the card over", why="Kings take red Queens.")
     assert not verdict.right
     assert str(verdict) == (
-        "No move made on the board yet; here is the answer: t2-t1. Kings take red Queens."
+        "No move made on the board yet; here is the answer: the Queen of diamonds onto the King "
+        "of spades. Kings take red Queens."
     )
     assert exercise.game.history == [Move("t2", "t1")]
 
@@ -82,7 +83,8 @@ def test_a_wrong_move_says_what_it_missed_and_leaves_the_board_alone() -> None:
     verdict = exercise.check("t2-t1", goal="turn over the card under the Queen", why="-")
     assert not verdict.right
     assert verdict.text.startswith(
-        "Not quite: you played t3-t2, which does not turn over the card under the Queen."
+        "Not quite: you played the Jack of spades onto the Queen of diamonds, which does not "
+        "turn over the card under the Queen."
     )
     assert game.history == [Move("t3", "t2")]
 
@@ -94,7 +96,9 @@ def test_after_a_restart_the_check_shows_the_answer_again() -> None:
     assert "press Restart and run this cell" in exercise.check("t2-t1", goal="-", why="-").text
     board.restart()
     verdict = exercise.check("t2-t1", goal="-", why="Kings take red Queens.")
-    assert verdict.text.startswith("No move made on the board yet; here is the answer: t2-t1.")
+    assert verdict.text.startswith(
+        "No move made on the board yet; here is the answer: the Queen of diamonds onto the King"
+    )
     assert board.history == [Move("t2", "t1")]
 
 

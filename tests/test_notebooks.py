@@ -8,6 +8,7 @@ and the game store, kept out of the real home.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -141,6 +142,36 @@ def test_every_exercise_falls_back_to_its_answer_when_nobody_moves(
         assert result["data"]["text/markdown"].startswith(
             "No move made on the board yet; here is the answer: "
         ), cell.id
+
+
+# A move in notation, as a player never reads it on the board: "t2-t4", "waste-t3", "t6-f:13".
+NOTATION = re.compile(r"\b(?:t[1-7]|f[1-4]|waste|reserve)-(?:t[1-7]|f[1-4]?)\b")
+
+
+@pytest.mark.parametrize("name", ["learn_klondike", "learn_applegate", "learn_strategy"])
+def test_the_lessons_say_their_checks_reviews_and_coaching_in_a_players_words(
+    name: str, executed: Callable[[str], Run]
+) -> None:
+    """What a lesson says back (an exercise's check, a review, the coach) names moves as the
+    board does: "the 9 of diamonds onto the 10 of clubs", never "t2-t4"."""
+    said = {
+        cell.id: _output_text(cell)
+        for cell in executed(name).notebook.cells
+        if cell.cell_type == "code"
+        and (cell.id.endswith("-check") or "review" in cell.id or "coach" in cell.id)
+    }
+    assert any("review" in cell for cell in said)
+    for cell, text in said.items():
+        assert text and not NOTATION.search(text), (cell, text)
+
+
+def _output_text(cell: nbformat.NotebookNode) -> str:
+    parts = []
+    for output in cell.outputs:
+        parts.append(output.get("text", ""))
+        data = output.get("data", {})
+        parts += [str(value) for kind, value in data.items() if kind.startswith("text/")]
+    return "".join(parts)
 
 
 def test_the_page_share_ipynb_exports_holds_the_board_and_not_its_seed(

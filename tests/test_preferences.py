@@ -22,6 +22,7 @@ from page import Page
 from positions import klondike_state
 from solitaire_widget import lessons, preferences
 from solitaire_widget.app import PlayApp
+from test_app import from_the_page, new_token, visited
 
 POSITION = klondike_state(["KC", "KD", "KH", "KS"])
 # Every display setting away from the package's default.
@@ -139,10 +140,13 @@ def test_the_bar_new_game_and_new_game_from_code_leave_the_choices_alone(
     assert not (store_home / "preferences.json").exists()
 
 
-def test_the_app_opens_on_the_game_last_chosen() -> None:
-    assert PlayApp().board.state()["options"] == {"draw": 1, "scoring": "standard"}
-    deal_from_the_menu(sw.Klondike(seed=1), "klondike", draw=3, scoring="vegas")
-    app = PlayApp()
+def test_the_app_opens_on_the_game_the_visitor_last_chose() -> None:
+    deal_from_the_menu(sw.Klondike(seed=1), "klondike", draw=3, scoring="vegas")  # a notebook's
+    alice, bob = new_token(), new_token()
+    app = visited(alice)
+    assert app.board.state()["options"] == {"draw": 1, "scoring": "standard"}, "not hers"
+    deal_from_the_menu(app.board, "klondike", draw=3, scoring="vegas")
+    app = visited(alice)
     assert (app.board.kind, app.board.state()["options"]) == (
         "klondike",
         {"draw": 3, "scoring": "vegas"},
@@ -150,13 +154,42 @@ def test_the_app_opens_on_the_game_last_chosen() -> None:
     assert app.picker.value == "Klondike · draw 3"
     assert "Winnable deal" in app.board._board["badges"]  # the app deals winnable deals only
     app.picker.value = "Applegate"
-    again = PlayApp()
+    again = visited(alice)
     assert again.board.kind == "applegate" and again.picker.value == "Applegate"
     assert "Winnable deal" in again.board._board["badges"]
     # The picker keeps the game, not "winnable": that stays the menu's own choice.
     assert again.board._next_game["winnable"] is False
     again.picker.value = "Klondike · draw 3"
     assert again.board.state()["options"] == {"draw": 3, "scoring": "vegas"}
+    # Bob, and the notebooks' player, keep their own choices.
+    assert visited(bob).board.state()["options"] == {"draw": 1, "scoring": "standard"}
+    notebooks = {"game": "klondike", "draw": 3, "scoring": "vegas", "winnable": False}
+    assert sw.Klondike(seed=2)._next_game == notebooks
+    deal_from_the_menu(sw.Klondike(seed=3), "applegate")
+    assert visited(alice).board.kind == "klondike"
+
+
+def test_each_visitor_of_the_app_keeps_their_own_board_settings(store_home: Path) -> None:
+    choose_on_the_page(sw.Klondike(seed=1), CHOSEN)  # the notebooks' player's
+    alice, bob = new_token(), new_token()
+    app = visited(alice)
+    assert settings_of(app.board) == DEFAULTS, "the notebooks' settings are not hers"
+    choose_on_the_page(app.board, {"four_colour": True, "coach": True})
+    mine = {**DEFAULTS, "four_colour": True, "coach": True}
+    assert settings_of(visited(alice).board) == mine
+    assert settings_of(visited(bob).board) == DEFAULTS
+    assert settings_of(sw.Klondike(seed=2)) == CHOSEN
+    assert json.loads((store_home / "visitors" / f"{alice}.json").read_text())["board"] == {
+        "coach": True,
+        "four_colour": True,
+    }
+    # A browser that keeps no token keeps nothing: its choices apply to its board only.
+    blocked = PlayApp()
+    from_the_page(blocked.visitor, {"blocked": True})
+    choose_on_the_page(blocked.board, {"smart_click": False})
+    assert blocked.board.smart_click is False and blocked.board._message["text"] == ""
+    assert sorted(path.name for path in (store_home / "visitors").iterdir()) == [f"{alice}.json"]
+    assert settings_of(sw.Klondike(seed=3)) == CHOSEN
 
 
 def test_a_lesson_board_takes_only_the_four_colour_deck_and_records_nothing() -> None:

@@ -215,10 +215,14 @@ def test_without_time_nothing_is_decided_and_nothing_is_claimed():
 def test_the_review_is_shown_as_text_html_and_a_plot(reviewed):
     _, review = reviewed
     k = review.turning_point
-    # In words, as a player says it ("turn the waste over", not "recycle").
+    # In a player's words, as the board says it: no notation, in the text, the page and the plot.
+    played = review.in_words(k, review.positions[k].played)
     better = review.in_words(k, review.better)
     assert better != str(review.better)
-    assert f"move {k + 1}" in repr(review) and better[1:] in repr(review)
+    assert played in repr(review) and better[1:] in repr(review)
+    assert f"move {k + 1}" in repr(review)
+    assert str(review.positions[k].played) not in repr(review)
+    assert str(review.better) not in repr(review)
     page = review._repr_html_()
     assert page.count("<span") == len(review.positions)
     import matplotlib
@@ -227,6 +231,16 @@ def test_the_review_is_shown_as_text_html_and_a_plot(reviewed):
     ax = review.plot()
     assert ax.get_xlabel() == "moves played"
     assert any(f"move {k + 1}" in text.get_text() for text in ax.texts)
+    assert any(better in text.get_text() for text in ax.texts)
+    assert f"(played {played})" in page
+
+
+def test_a_review_of_one_move_counts_it_in_the_singular():
+    game = KlondikeGame(seed=7)
+    game.move(game.legal_moves()[0])
+    review = sw.review(game, time_limit=0, progress=False)
+    assert repr(review).startswith("<Review of 1 move in ")
+    assert "<b>Review</b> of 1 move (" in review._repr_html_()
 
 
 def test_the_board_and_the_engine_review_the_same_game():

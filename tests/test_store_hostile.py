@@ -177,12 +177,13 @@ def read_everything(ids: list[int]) -> dict[str, Any]:
 
 
 def app_statistics() -> str:
-    """What the app shows the visitor of the real store once they play another game."""
+    """What the app shows the visitor of the real store once they play a move: in their game in
+    progress when it can be read (the app opens on it), else in a new game."""
     app = PlayApp()
 
     def visit_and_play() -> None:
         from_the_page(app.visitor, {"token": VISITOR})
-        app.board.draw()
+        app.board.move(app.board.legal_moves()[0])
 
     in_the_kernel_loop(visit_and_play)
     json.dumps(stats_panel(app.board))

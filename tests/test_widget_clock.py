@@ -1,7 +1,7 @@
 """The board's clock: it starts at the first move, stops at a win or a loss, resumes without a
 jump after an undo, starts over on a new deal or a restart, and is off on lesson boards.
 
-A fake time source stands in for the monotonic clock, so the tests say exactly how long passed.
+The ``time`` fixture (conftest.py) is a fake time source: the tests say exactly how long passed.
 """
 
 from __future__ import annotations
@@ -10,30 +10,11 @@ from typing import Any
 
 import pytest
 
-import solitaire_widget.widget.clock as clock_module
 from page import Page
 from positions import applegate_state, klondike_state
 from solitaire_widget.widget import Klondike, load
 
 NEARLY_WON = klondike_state(["KC", "KD", "KH", "KS"])
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def wait(self, seconds: float) -> None:
-        self.now += seconds * 1000
-
-
-@pytest.fixture
-def time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
-    fake = FakeTime()
-    monkeypatch.setattr(clock_module, "now_ms", fake)
-    return fake
 
 
 def shown(board: Any) -> dict[str, Any]:

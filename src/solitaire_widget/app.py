@@ -1,4 +1,5 @@
-"""The app `notebooks/app.ipynb` shows in Voilà: a game picker above one board, and the player's
+"""The app `notebooks/app.ipynb` shows in Voilà: one board, first and centred, with a game picker
+above it in the board's own look (each game, and the daily challenge), and the visitor's
 statistics below it.
 
 Whoever opens an app is a visitor, not the notebook's owner, so the board is made with
@@ -6,9 +7,12 @@ Whoever opens an app is a visitor, not the notebook's owner, so the board is mad
 widgets: no printed board, no move notation, no code.
 
 Many visitors may play on one server, into one game store: each is known by the token their
-browser keeps (``visitor.Visitor``). The board records its games as that visitor's, and the
-statistics count only theirs; until the token arrives, and for a browser that keeps none, the
-board records nothing and the app shows no statistics.
+browser keeps (``visitor.Visitor``). The board is shown once the token has arrived, on the
+visitor's game in progress if they have one (a reload, or coming back later, opens it where it
+was: a new kernel, the same game), else on a new deal of the game they last chose. It records
+its games, and keeps the choices made on it, as that visitor's; the statistics count only
+theirs. A browser that keeps no token gets a board that records and keeps nothing, and no
+statistics.
 """
 
 from __future__ import annotations
@@ -17,20 +21,35 @@ import asyncio
 import html
 from typing import Any
 
+import anywidget
 import ipywidgets
+import traitlets
 
-from . import preferences
+from . import preferences, solver
 from .options import DRAW
 from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
-from .store import NO_VISITOR, recorded_games, store_path
+from .store import NO_VISITOR, GameRecord, recorded_games, store_path
 from .tables import html_table
 from .visitor import Visitor
 from .widget import Board, Klondike
+from .widget.board import _UNBUILT_ESM, UNCHANGED, _bundle_file
+from .widget.resume import daily_of, game_in_progress, rebuild
 
-# The picker's choices, as the board's options menu names them, and the new game each deals.
+# The picker's games, as the board's options menu names them, and the new game each deals.
 PICKS: dict[str, dict[str, Any]] = {
     **{f"Klondike · {DRAW.words[n]}": {"game": "klondike", "draw": n} for n in DRAW.values},
     "Applegate": {"game": "applegate"},
+}
+# The picker's last choice: today's daily challenge of the game the board shows.
+DAILY = "Daily challenge"
+# The board's settings until the visitor's own arrive: the package's defaults, since the saved
+# ones in preferences.json are the notebooks' player's, not a visitor's (see ``preferences``).
+VISITOR_DEFAULTS: dict[str, Any] = {
+    "show_marks": True,
+    "four_colour": False,
+    "coach": False,
+    "smart_click": None,
+    "auto_move": None,
 }
 # The figures a player looks at first; the rest (scores, daily streaks) are on the Stats panel.
 STATS_COLUMNS = COLUMNS[:7]
@@ -56,37 +75,89 @@ def pick_of(kind: str, options: dict[str, Any]) -> str:
     return "Applegate" if kind == "applegate" else f"Klondike · {DRAW.words[options['draw']]}"
 
 
-class GamePicker(ipywidgets.ToggleButtons):
-    """Chooses the board's game: a click deals a proven-winnable deal of that game on the board.
+def in_progress(board: Board) -> bool:
+    """Whether the board's game would be given up by a new deal: moves made (or undone), and
+    neither won nor lost. Giving it up counts it as lost, so the picker asks first."""
+    view = board._board
+    return board.status == "playing" and bool(view.get("can_undo") or view.get("can_redo"))
 
-    It follows the board too, so a game switched from the board's own options menu shows here.
+
+class GamePicker(anywidget.AnyWidget):
+    """Chooses the board's game, in a row of buttons that look like the board's own: a game
+    (a new proven-winnable deal of it on the board), or the daily challenge of the game shown.
+
+    A click on the page that would give up a game in progress asks first, inline ("Start a new
+    game? This one counts as a loss.", New game or Keep playing; Escape keeps playing), as the
+    board's own New game does. Code never asks: ``picker.value = "Applegate"`` and
+    ``picker.pick(name)`` deal at once. The picker follows the board too, so a game switched
+    from the board's Options menu shows here.
     """
 
+    _esm = _bundle_file("picker.js", _UNBUILT_ESM)
+    _css = _bundle_file("picker.css", "")
+
+    games = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
+    value = traitlets.Unicode(help="The game on the board, as the picker names it.").tag(sync=True)
+    daily = traitlets.Bool(
+        False, read_only=True, help="The board plays today's daily challenge."
+    ).tag(sync=True)
+    # Whether a pick would give up a game in progress, so the page asks before it sends one.
+    _at_stake = traitlets.Bool(False, read_only=True).tag(sync=True)
+
     def __init__(self, board: Board) -> None:
-        view = board._board
-        super().__init__(
-            options=list(PICKS),
-            value=pick_of(view["kind"], view["options"]),
-            description="Game",
-            tooltips=[f"A new winnable deal of {name}" for name in PICKS],
-            style={"button_width": "auto", "description_width": "auto"},
-            layout=ipywidgets.Layout(margin="0 0 12px 0"),
-        )
-        self.add_class("sw-app-picker")
+        super().__init__()
+        self.set_trait("games", list(PICKS))
         self.board = board
         self._following = False
+        self._follow(None)
         self.observe(self._deal, "value")
-        board.observe(self._follow, "_board")
+        board.observe(self._follow, ["_board", "status"])
+        self.on_msg(self._on_page)
+
+    def pick(self, name: str) -> None:
+        """Deal what the button ``name`` deals (one of ``PICKS``, or ``DAILY``), at once; a game
+        picked is kept as the game the app opens on next time."""
+        if name == DAILY:
+            self.board._deal_daily()
+            return
+        if name not in PICKS:
+            raise ValueError(f"the picker deals {', '.join(PICKS)} or {DAILY}, not {name!r}")
+        choice = PICKS[name]
+        kept = self.board._next_game  # the scoring chosen for the next new game, if any
+        scoring = kept["scoring"] if kept and choice["game"] == "klondike" else UNCHANGED
+        self.board.new_game(**choice, scoring=scoring, winnable=True)
+        self.board._remember_next_game(choice)
 
     def _deal(self, change: dict[str, Any]) -> None:
-        """A visitor's pick: dealt, and kept as the game the app opens on next time."""
         if not self._following:
-            pick = PICKS[change["new"]]
-            self.board.new_game(**pick, winnable=True)
-            self.board._remember_next_game(pick)
+            self.pick(change["new"])
 
-    def _follow(self, change: dict[str, Any]) -> None:
-        view = change["new"]
+    def _changes_game(self, name: str) -> bool:
+        """Whether a pick deals anything: a game other than the one shown, or the one shown
+        when it is the daily challenge; the daily challenge unless it is shown."""
+        return not self.daily if name == DAILY else name != self.value or self.daily
+
+    def _on_page(self, _widget: object, content: Any, _buffers: object) -> None:
+        """A pick from the page: ``{"pick": name}``, with ``"confirmed": true`` once the visitor
+        has said to give up the game in progress. Anything else is ignored."""
+        if not isinstance(content, dict) or not set(content) <= {"pick", "confirmed"}:
+            return
+        name, confirmed = content.get("pick"), content.get("confirmed", False)
+        if name not in (*PICKS, DAILY) or not isinstance(confirmed, bool):
+            return
+        if not self._changes_game(name):
+            return
+        if in_progress(self.board) and not confirmed:
+            self.send({"ask": name})
+            return
+        self.pick(name)
+
+    def _follow(self, _change: object) -> None:
+        board = self.board
+        view = board._board
+        deal = board._daily_now()
+        self.set_trait("daily", deal is not None and deal.date == today().isoformat())
+        self.set_trait("_at_stake", in_progress(board))
         pick = pick_of(view["kind"], view["options"])
         if pick != self.value:
             self._following = True
@@ -155,33 +226,87 @@ class PlayerStats(ipywidgets.HTML):
 
 
 class PlayApp(ipywidgets.VBox):
-    """A game picker, a board dealt a proven-winnable game with its seed kept from the page, and
-    the visitor's statistics: what a visitor of the Voilà app sees.
+    """What a visitor of the Voilà app sees: one board, centred, with a game picker above it and
+    the visitor's statistics below it.
 
-    The game is the one last chosen in the picker or a board's Options menu (with its draw and
-    scoring), Klondike draw 1 with standard scoring until one was (see ``preferences``).
+    The board appears once the visitor's page has said who they are. It then shows their game
+    in progress (its position, its clock, its daily badge), recorded in the same row, or, when
+    they have none, a proven-winnable deal of the game they last chose in the picker or the
+    board's Options menu (Klondike draw 1 with standard scoring until they chose one), with
+    their board settings; the seed stays in Python. A browser that keeps no token gets the
+    new deal with the package's settings, and keeps nothing.
     ``app.board`` is the board, ``app.picker`` the picker, ``app.stats`` the statistics and
     ``app.visitor`` the visitor (``app.visitor.token``: whose games the board records).
     """
 
     def __init__(self) -> None:
         self.visitor = Visitor()
-        choice = preferences.saved().next_game or preferences.NEXT_GAME_DEFAULTS
-        self.board = Klondike(
-            draw=choice["draw"],
-            scoring=choice["scoring"],
-            winnable=True,
-            show_seed=False,
-            autosave=False,
-        )
-        if choice["game"] == "applegate":
-            self.board.new_game(game="applegate")
+        self.board = Klondike(winnable=True, show_seed=False, autosave=False, **VISITOR_DEFAULTS)
         self.board._record_for(NO_VISITOR)  # until the visitor's page sends their token
+        # Hidden (its room kept) until the visitor is known, so no other deal flashes first.
+        self.board.layout.visibility = "hidden"
         self.visitor.observe(self._visitor_known, "token")
+        self.visitor.observe(self._visitor_unknown, "blocked")
         self.picker = GamePicker(self.board)
         self.stats = PlayerStats(self.board, self.visitor)
-        super().__init__([self.picker, self.board, self.stats, self.visitor])
+        # The visitor first: their page says who they are before the board is drawn.
+        super().__init__(
+            [self.visitor, self.picker, self.board, self.stats],
+            layout=ipywidgets.Layout(width="100%", max_width="800px", margin="0 auto"),
+        )
         self.add_class("sw-app")
 
     def _visitor_known(self, change: dict[str, Any]) -> None:
-        self.board._record_for(change["new"])
+        player = change["new"]
+        board = self.board
+        saved = preferences.saved(player)
+        with board.hold_sync():
+            for name, value in saved.display.items():
+                setattr(board, name, value)
+            board._next_game = saved.next_game
+            if not self._resume(player):
+                choice = saved.next_game or preferences.NEXT_GAME_DEFAULTS
+                self._deal_choice(choice)
+                board._record_for(player)
+        # Once the board's update has gone to the page (the layout is a widget of its own).
+        board.layout.visibility = "visible"
+
+    def _visitor_unknown(self, _change: object) -> None:
+        self.board.layout.visibility = "visible"
+
+    def _resume(self, player: str) -> bool:
+        """Show the visitor's game in progress, if they have one that can be rebuilt."""
+        record = game_in_progress(player)
+        if record is None:
+            return False
+        try:
+            game = rebuild(record)
+        except LookupError:
+            return False
+        self.board._switch_to_recorded(game, record, daily_of(record), proven_winnable(record))
+        return True
+
+    def _deal_choice(self, choice: dict[str, Any]) -> None:
+        """A new winnable deal of the visitor's chosen game, unless the board shows it already
+        (it was dealt before the visitor was known, and no one has seen it)."""
+        board = self.board
+        if choice["game"] == "applegate":
+            if board.kind != "applegate":
+                board.new_game(game="applegate")
+            return
+        options = {"draw": choice["draw"], "scoring": choice["scoring"]}
+        if board._board["options"] != options:
+            board.new_game(game="klondike", **options)
+
+
+def proven_winnable(record: GameRecord) -> bool:
+    """Whether the visitor's recorded game is a proven-winnable deal: a daily challenge, or a
+    seed the solver wins within the budget the app's fresh deals are proved with (the store
+    keeps no such flag, and those seeds are in no catalogue). A deal dealt from the Options
+    menu with "winnable deals only" unticked may be one too; it then shows the badge, truly."""
+    deal = record.deal
+    if deal.daily is not None:
+        return True
+    if deal.seed is None or deal.start is not None:
+        return False
+    return solver.wins_fresh_deal(deal.game, deal.seed, deal.options)

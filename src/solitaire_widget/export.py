@@ -24,11 +24,12 @@ from typing import Any
 
 try:
     import nbformat
-    from jinja2 import DictLoader
+    from jinja2 import DictLoader, pass_context
     from jupyter_client.kernelspec import NoSuchKernel
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
     from nbconvert import HTMLExporter
+    from nbconvert.filters.markdown_mistune import IPythonRenderer, MarkdownWithMath
     from nbformat.reader import NotJSONError
 except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(
@@ -67,6 +68,34 @@ _STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 _BOARD_IDS = ("solitaire_widget.",)
 
 
+class _InlineHtmlKept(IPythonRenderer):
+    """nbconvert's renderer, except that a piece of inline HTML with no image in it is left
+    alone. With ``embed_images`` nbconvert parses every piece of inline HTML on its own to find
+    images to embed, and a lone opening tag comes back closed: ``<kbd>Tab</kbd>`` became
+    ``<kbd></kbd>Tab``, and every key a notebook names lost its frame."""
+
+    def _html_embed_images(self, html: str) -> str:
+        return super()._html_embed_images(html) if "<img" in html.lower() else html
+
+
+class _SnapshotExporter(HTMLExporter):
+    """JupyterLab's HTML export with local images embedded and inline HTML kept whole."""
+
+    @pass_context
+    def markdown2html(self, context: Any, source: str) -> str:
+        cell = context.get("cell", {})
+        renderer = _InlineHtmlKept(
+            escape=False,
+            attachments=cell.get("attachments", {}),
+            embed_images=self.embed_images,
+            path=context.get("resources", {}).get("metadata", {}).get("path", ""),
+            anchor_link_text=self.anchor_link_text,
+            exclude_anchor_links=self.exclude_anchor_links,
+            **self.lexer_options,
+        )
+        return MarkdownWithMath(renderer=renderer).render(source)
+
+
 class ExportError(Exception):
     """The notebook cannot be made into a page; the message says why, in a user's words."""
 
@@ -89,7 +118,7 @@ def export_page(
     page = read_notebook(source)
     run_notebook(page, source, timeout)
     hide_seeds(page)
-    write_page(target, page_html(page, source.stem, theme))
+    write_page(target, page_html(page, source.stem, theme, source.parent))
     return target
 
 
@@ -167,11 +196,12 @@ def hide_seeds(page: Any) -> None:
             state["seed"] = ""
 
 
-def page_html(page: Any, title: str, theme: str = "light") -> str:
-    """The executed notebook as HTML, with the widget host inlined."""
+def page_html(page: Any, title: str, theme: str = "light", folder: Path | None = None) -> str:
+    """The executed notebook as HTML, with the widget host inlined and the images its markdown
+    shows from ``folder`` (the notebook's own) embedded."""
     if not _HOST.is_file():
         raise ExportError(f"{_HOST} is missing: reinstall solitaire_widget (pip install .)")
-    exporter = HTMLExporter(
+    exporter = _SnapshotExporter(
         template_name="lab",
         template_file="solitaire_snapshot.html.j2",
         extra_loaders=[DictLoader({"solitaire_snapshot.html.j2": _TEMPLATE})],
@@ -181,7 +211,11 @@ def page_html(page: Any, title: str, theme: str = "light") -> str:
     # An inline script ends at the first "</script", wherever it is; "<\/" means the same in JS.
     host = _HOST.read_text().replace("</script", "<\\/script")
     html, _ = exporter.from_notebook_node(
-        page, resources={"widget_host": host, "metadata": {"name": title}}
+        page,
+        resources={
+            "widget_host": host,
+            "metadata": {"name": title, "path": str(folder or Path.cwd())},
+        },
     )
     return html
 

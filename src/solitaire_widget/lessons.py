@@ -16,6 +16,7 @@ from typing import Any
 from .cards import NAME, RANKS, SUITS, parse_card
 from .moves import Move
 from .state import FORMAT, load_game
+from .words import move_in_words
 
 # The piles that make a position; score, history and the rest do not decide an exercise.
 _POSITION_KEYS = ("tableau", "foundations", "stock", "waste", "reserve")
@@ -152,7 +153,8 @@ class Exercise:
         ``answer``: the moves that solve it. ``goal`` completes "which does not ..." when the
         learner's moves miss, such as "turn the face-down card in t4 over". ``why``: the rule that
         makes the answer right. With no move made yet, the answer is played on the board (so an
-        unattended run goes on) and the verdict says so.
+        unattended run goes on) and the verdict says so. Moves are named in a player's words, as
+        the board names them.
         """
         moves = (
             [Move.coerce(answer)]
@@ -160,17 +162,21 @@ class Exercise:
             else list(map(Move.coerce, answer))
         )
         solved = load_game(self._start)
+        answer_words = []
         for move in moves:
-            solved.move(move)  # a wrong answer in a lesson fails here, when the lesson is run
+            # a wrong answer in a lesson fails here, when the lesson is run
+            answer_words.append(move_in_words(solved, move))
+            solved.move(move)
         history = self.game.history
         if [str(move) for move in history[: self._before]] != self._start["history"]:
             return self._board_changed()
         played = history[self._before :]
         replay = load_game(self._start)
-        positions = []
+        positions, played_words = [], []
         for move in played:
             if not replay.is_legal(move):
                 return self._board_changed()
+            played_words.append(move_in_words(replay, move))
             replay.move(move)
             positions.append(_position(replay))
         if _position(replay) != _position(self.game):
@@ -178,7 +184,7 @@ class Exercise:
         if not played:
             for move in moves:
                 self.game.move(move)
-            shown = ", then ".join(str(move) for move in moves)
+            shown = ", then ".join(answer_words)
             return Verdict(
                 False, f"No move made on the board yet; here is the answer: {shown}. {why}"
             )
@@ -186,7 +192,7 @@ class Exercise:
             extra = len(played) - positions.index(_position(solved)) - 1
             more = f" (You went on with {extra} more move{'s' * (extra > 1)} after that.)"
             return Verdict(True, f"Right! {why}" + (more if extra else ""))
-        tried = ", ".join(str(move) for move in played)
+        tried = ", then ".join(played_words)
         return Verdict(
             False,
             f"Not quite: you played {tried}, which does not {goal}. Press Undo on the board "

@@ -17,6 +17,12 @@ dealt from it (or from the app's picker), is saved; code in a cell (``g.four_col
 ``g.new_game(draw=3)``) changes that board only. ``SOLITAIRE_WIDGET_AUTOSAVE=0`` writes nothing
 beside the store: no games, no preferences.
 
+Whose they are: ``preferences.json`` is the notebooks' player's. Each visitor of the Voilà app
+has a file of their own, ``visitors/<token>.json`` beside it, named by the token their browser
+keeps (see ``visitor.py``), as the store keeps each visitor's games apart: one visitor's choices
+never become another's, nor the notebooks' player's. A visitor whose browser keeps no token
+(``store.NO_VISITOR``) has none: their choices apply to their board only.
+
 The file is input from outside: it is read bounded (a few KB, a regular file only), checked
 whole, and a file that is not what this module writes is ignored with one warning and replaced by
 the next preference saved. Nothing here raises into a board.
@@ -37,9 +43,12 @@ from .engine import GAMES
 from .engine.saving import write_atomically
 from .options import DRAW, SCORING
 from .shape import Limits, brief, parse_json_text
-from .store import autosave_enabled, store_path
+from .store import NO_VISITOR, autosave_enabled, store_path
+from .store_rows import TOKEN
 
 FILE_NAME = "preferences.json"
+# The folder beside the store that holds each visitor's file (see "Whose they are").
+VISITORS_FOLDER = "visitors"
 FORMAT = "solitaire-widget-preferences/1"
 # The board settings a player's choice carries over: the Options menu's "This board" part.
 DISPLAY = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
@@ -78,20 +87,28 @@ class Preferences:
         }
 
 
-def preferences_path() -> Path:
-    """``preferences.json`` beside the game store (see ``store.store_path``)."""
-    return store_path().with_name(FILE_NAME)
+def preferences_path(player: str | None = None) -> Path:
+    """``preferences.json`` beside the game store (see ``store.store_path``) for the notebooks'
+    player (None); ``visitors/<token>.json`` beside it for a visitor of the app."""
+    if player is None:
+        return store_path().with_name(FILE_NAME)
+    if not TOKEN.fullmatch(player):
+        raise ValueError(f"a visitor is known by 32 hexadecimal digits, not {brief(player)}")
+    return store_path().with_name(VISITORS_FOLDER) / f"{player}.json"
 
 
 # The file last read: its path, what ``os.stat`` said of it, and what it held.
 _last_read: tuple[Path, tuple[int, ...], Preferences] | None = None
 
 
-def saved() -> Preferences:
-    """The player's saved preferences; none when the file is missing or cannot be read (then a
-    ``RuntimeWarning`` says why, once for each version of the file)."""
+def saved(player: str | None = None) -> Preferences:
+    """The saved preferences of ``player`` (None: the notebooks' player; else the app's visitor
+    of that token); none when the file is missing or cannot be read (then a ``RuntimeWarning``
+    says why, once for each version of the file)."""
     global _last_read
-    path = preferences_path()
+    if player == NO_VISITOR:
+        return Preferences()
+    path = preferences_path(player)
     signature = _signature(path)
     if _last_read is not None and _last_read[:2] == (path, signature):
         return _last_read[2]
@@ -107,41 +124,45 @@ def saved() -> Preferences:
     return preferences
 
 
-def remember_setting(name: str, value: bool) -> str | None:
-    """Save a display setting the player changed on a board. Returns a notice for the board
+def remember_setting(name: str, value: bool, player: str | None = None) -> str | None:
+    """Save a display setting ``player`` changed on a board. Returns a notice for the board
     when it could not be saved, else None."""
     if name not in DISPLAY or not isinstance(value, bool):
         raise ValueError(f"{name!r} is not a board setting a player can keep")
-    before = saved()
-    return _save(Preferences({**before.display, name: value}, before.next_game))
+    before = saved(player)
+    return _save(Preferences({**before.display, name: value}, before.next_game), player)
 
 
-def remember_next_game(choice: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
-    """Save the choices of a new game the player dealt from a menu: those in ``choice`` (some
+def remember_next_game(
+    choice: Mapping[str, Any], player: str | None = None
+) -> tuple[dict[str, Any], str | None]:
+    """Save the choices of a new game ``player`` dealt from a menu: those in ``choice`` (some
     of game, draw, scoring and winnable) replace the saved ones. Returns the choices for the
     next new game, and a notice for the board when they could not be saved (else None)."""
     unknown = sorted(set(choice) - set(NEXT_GAME_DEFAULTS))
     if unknown:
         raise ValueError(f"a next game has no choice {unknown[0]!r}")
-    before = saved()
+    before = saved(player)
     next_game = {**(before.next_game or NEXT_GAME_DEFAULTS), **choice}
     problem = _next_game_problem(next_game)
     if problem is not None:
         raise ValueError(problem)
-    return next_game, _save(Preferences(before.display, next_game))
+    return next_game, _save(Preferences(before.display, next_game), player)
 
 
-def _save(preferences: Preferences) -> str | None:
+def _save(preferences: Preferences, player: str | None) -> str | None:
     global _last_read
-    if not autosave_enabled():
+    if not autosave_enabled() or player == NO_VISITOR:
         return None
-    path = preferences_path()
+    path = preferences_path(player)
     text = json.dumps(preferences.as_json(), indent=1, sort_keys=True) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, lambda file: file.write(text))
     except OSError as error:
-        return f"This choice applies to this board only: {path} cannot be written ({_why(error)})."
+        # A visitor is not told where the server keeps its files.
+        where = path if player is None else "the server's folder for them"
+        return f"This choice applies to this board only: {where} cannot be written ({_why(error)})."
     _last_read = (path, _signature(path), preferences)
     return None
 

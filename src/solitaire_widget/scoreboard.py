@@ -211,3 +211,35 @@ def panel(game: str, options: dict[str, Any], player: str | None = None) -> dict
         ],
         "notice": " ".join(notices) or None,
     }
+
+
+def bests_beaten(
+    game: str,
+    options: dict[str, Any],
+    seconds: int | None,
+    score: int | None,
+    this_game: int | None,
+    player: str | None = None,
+) -> list[str]:
+    """Which of the Stats panel's bests a win just made beats: "time" when ``seconds`` is fewer
+    whole seconds than the best time of the variant's earlier wins, "score" when ``score`` is
+    above its best score. A best with nothing before it to beat is not claimed, and neither is
+    anything when the store cannot be read whole (a row skipped may hold the best). ``player``
+    is whose games count, as in ``recorded_games``.
+
+    ``this_game`` is the store's row of the game just won: it counts as an earlier game only
+    once it holds a win of its own (the game was won before, undone and won again)."""
+    records, notices = recorded_games(player)
+    if notices:
+        return []
+    earlier = [r for r in records if r.id != this_game or r.won_at is not None]
+    own = variant_label(game, options)
+    best = next((v for v in compute(earlier, today()) if v.label == own), None)
+    if best is None:
+        return []
+    beaten = []
+    if seconds is not None and best.best_time is not None and seconds < int(best.best_time):
+        beaten.append("time")
+    if score is not None and best.best_score is not None and score > best.best_score:
+        beaten.append("score")
+    return beaten

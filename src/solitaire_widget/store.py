@@ -168,13 +168,14 @@ def new_token() -> str:
 @dataclass(frozen=True)
 class Progress:
     """Where a game stands at a write. ``line`` is the history followed by the moves redo would
-    replay (the next one first); ``moves`` of them are the history."""
+    replay (the next one first); ``moves`` of them are the history. ``seconds`` is None on a
+    board without a clock: its game records no time, and its win no time to beat."""
 
     line: Sequence[str]
     moves: int
     status: str
     score: int | None
-    seconds: float
+    seconds: float | None
 
 
 def _notice(error: BaseException) -> str:
@@ -427,7 +428,7 @@ class GameStore:
             )
             won = progress.status == "won"
             values = (
-                progress.status, progress.moves, progress.score, progress.seconds,
+                progress.status, progress.moves, progress.score, progress.seconds or 0.0,
                 bool(line), now,
                 now if won else None, progress.moves if won else None,
                 progress.seconds if won else None, progress.score if won else None,

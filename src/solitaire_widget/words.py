@@ -15,6 +15,7 @@ from .cards import SUIT, SUIT_NAMES, long_name
 from .engine import Game, IllegalMove
 from .moves import Move
 from .options import option_words
+from .tables import duration
 
 
 def variant_label(kind: str, options: dict[str, Any]) -> str:
@@ -64,3 +65,20 @@ def _moving_card(game: Game, move: Move) -> tuple[int, str]:
     if move.src[0] == "f":
         return game.foundations[int(move.src[1]) - 1][-1], " from its foundation"
     return game.up[int(move.src[1]) - 1][-move.n], ""
+
+
+def _counted(number: int, thing: str) -> str:
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
+def won_text(seconds: int | None, moves: int, score: int | None, bests: list[str]) -> str:
+    """ "You won in 1:23 · 87 moves · 640 points! New best time!": the time when the board has
+    a clock, the score when the game keeps one, and the bests the win beat ("time", "score")."""
+    figures = [duration(seconds)] if seconds is not None else []
+    figures.append(_counted(moves, "move"))
+    if score is not None:
+        figures.append(_counted(score, "point"))
+    text = f"You won in {' · '.join(figures)}!"
+    if bests:
+        text += f" New best {' and '.join(bests)}!"
+    return text

@@ -10,7 +10,7 @@ import json
 import time
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from positions import applegate_state, klondike_state, run_down
 
@@ -67,6 +67,14 @@ _READ_BOARD = """(root) => {
 def open_both_games(lab: LabPage) -> None:
     lab.open(lab.write_notebook("boards.ipynb", NOTEBOOK_CELLS))
     lab.run_all()
+
+
+def show_board(lab: LabPage, name: str, make: str) -> Locator:
+    """Runs a cell that makes a board called name and shows it; returns its root."""
+    lab.run_cell(f"{name} = {make}\n{name}")
+    root = lab.page.locator(".solitaire-widget").last
+    expect(root.locator("[data-pile]").first).to_be_visible()
+    return root
 
 
 def board(page: Page, kind: str, index: int = 0) -> Locator:

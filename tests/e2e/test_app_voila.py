@@ -1,7 +1,10 @@
 """notebooks/app.ipynb served by Voilà (issue 11): a visitor sees an app, with no code, no move
 notation, no notebook links and no seed anywhere, not even in the websocket frames the page
 receives, and plays both games by clicks, switching game with the picker above the board.
-Visitors (issue 20) each see only their own games, known by the token their browser keeps."""
+Visitors (issue 20) each see only their own games, known by the token their browser keeps.
+Issue 21: a reload reopens the visitor's game in progress; the board comes first, centred, whole
+on a phone, with the picker in its look, the daily challenge one click away, and a question
+before a pick gives up a game in progress."""
 
 from __future__ import annotations
 
@@ -17,8 +20,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket, expect
 
+from solitaire_widget.daily import daily_deal
+from solitaire_widget.engine import KlondikeGame
 from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
 
+from .boards import read_board
 from .harness import ARTIFACTS, REPO, VIEWPORT
 
 APP = REPO / "notebooks" / "app.ipynb"
@@ -111,14 +117,11 @@ def assert_an_app_not_a_notebook(page: Page) -> None:
 def test_a_visitor_plays_both_games_by_clicks_and_never_sees_code_notation_or_seed(
     voila: Callable[[Path], str], page: Page, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
+    app = app_copy(tmp_path)
     frames = record_frames(page)
     page.goto(voila(app), timeout=90_000)
     board = page.locator(".solitaire-widget")
     expect(board.locator('[data-pile="t7"] [data-card]')).to_have_count(1, timeout=90_000)
-    expect(page.get_by_role("heading", name="Solitaire")).to_be_visible()
     picker = page.locator(".sw-app-picker")
     stats = page.locator(".sw-app-stats")
     moves = board.locator(".sw-stat").filter(has_text="Moves").locator("b")
@@ -126,7 +129,7 @@ def test_a_visitor_plays_both_games_by_clicks_and_never_sees_code_notation_or_se
     def pick(name: str) -> Locator:
         return picker.get_by_role("button", name=name, exact=True)
 
-    expect(pick("Klondike · draw 1")).to_have_class(re.compile(r"\bmod-active\b"))
+    expect(pick("Klondike · draw 1")).to_have_attribute("aria-pressed", "true")
     expect(board.locator(".sw-label")).to_have_text("Klondike · draw 1")
     expect(board.locator(".sw-badge")).to_have_text("Winnable deal")
     expect(stats).to_be_hidden()  # nothing played yet on this machine
@@ -148,10 +151,12 @@ def test_a_visitor_plays_both_games_by_clicks_and_never_sees_code_notation_or_se
     ).to_have_text("1")
     screenshot_widths(page, "app-klondike")
 
-    # The picker turns the board into an Applegate board, a new winnable deal.
+    # The picker turns the board into an Applegate board, a new winnable deal, once the visitor
+    # has said to give up the game in progress.
     pick("Applegate").click()
+    give_up(page)
     expect(board.locator(".sw-label")).to_have_text("Applegate", timeout=30_000)
-    expect(pick("Applegate")).to_have_class(re.compile(r"\bmod-active\b"))
+    expect(pick("Applegate")).to_have_attribute("aria-pressed", "true")
     expect(board.locator('[data-pile="reserve"]')).to_be_visible()
     expect(board.locator('[data-pile="stock"]')).to_have_count(0)
     expect(board.locator('[data-pile^="t"]')).to_have_count(7)
@@ -191,12 +196,40 @@ KEPT_TOKEN = "localStorage.getItem('solitaire_widget.visitor')"
 
 
 def open_app(context: BrowserContext, url: str) -> tuple[Page, Locator, Locator]:
-    """The app in a new page of ``context``, once its board is dealt: (page, board, stats)."""
+    """The app in a new page of ``context``, once its board shows: (page, board, stats)."""
     page = context.new_page()
     page.goto(url, timeout=90_000)
+    return page, *board_shown(page)
+
+
+def app_copy(tmp_path: Path) -> Path:
+    """The app notebook in a folder of its own, so Voilà serves it alone."""
+    app = tmp_path / "app" / APP.name
+    app.parent.mkdir()
+    shutil.copy(APP, app)
+    return app
+
+
+def app_opened(page: Page, url: str) -> tuple[Locator, Locator]:
+    """The app opened at ``url``: its board once it shows, and its statistics."""
+    page.goto(url, timeout=90_000)
+    return board_shown(page)
+
+
+def board_shown(page: Page) -> tuple[Locator, Locator]:
+    """The app's board once it shows (when the visitor is known), and its statistics."""
     board = page.locator(".solitaire-widget")
-    expect(board.locator('[data-pile="t7"] [data-card]')).to_have_count(1, timeout=90_000)
-    return page, board, page.locator(".sw-app-stats")
+    expect(board).to_be_visible(timeout=90_000)
+    expect(board.locator('[data-pile="t7"] [data-card]')).not_to_have_count(0)
+    return board, page.locator(".sw-app-stats")
+
+
+def give_up(page: Page) -> None:
+    """Answers "New game" to the picker's question before a game in progress is given up."""
+    question = page.locator(".sw-app-picker .sw-confirm")
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="New game").click()
+    expect(question).to_be_hidden()
 
 
 def played_row(stats: Locator, variant: str) -> Locator:
@@ -214,10 +247,7 @@ def turn_a_card(board: Locator) -> None:
 def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing_sees_none(
     voila: Callable[[Path], str], chromium: Browser, tmp_path: Path
 ) -> None:
-    app = tmp_path / "app" / APP.name
-    app.parent.mkdir()
-    shutil.copy(APP, app)
-    url = voila(app)
+    url = voila(app_copy(tmp_path))
     contexts = [chromium.new_context(viewport=VIEWPORT) for _ in range(3)]
     alice_context, bob_context, blocked_context = contexts
     blocked_context.add_init_script(BLOCKED_STORAGE)
@@ -227,6 +257,7 @@ def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing
         turn_a_card(board)
         expect(played_row(stats, "Klondike · draw 1")).to_have_text("1")
         alice.locator(".sw-app-picker").get_by_role("button", name="Klondike · draw 3").click()
+        give_up(alice)
         expect(board.locator(".sw-label")).to_have_text("Klondike · draw 3", timeout=30_000)
         turn_a_card(board)
         expect(played_row(stats, "Klondike · draw 3")).to_have_text("1")
@@ -242,9 +273,11 @@ def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing
         expect(played_row(bob_stats, "Klondike · draw 1")).to_have_text("1")
         expect(bob_stats.locator("tr").filter(has_text="draw 3")).to_have_count(0)
 
-        # Alice comes back in a new page (a new kernel): her games are still hers.
+        # Alice comes back in a new page (a new kernel): her games are still hers, and her
+        # game in progress is on the board.
         alice.close()
         alice, board, stats = open_app(alice_context, url)
+        expect(board.locator(".sw-label")).to_have_text("Klondike · draw 3")
         expect(played_row(stats, "Klondike · draw 1")).to_have_text("1")
         expect(played_row(stats, "Klondike · draw 3")).to_have_text("1")
         assert alice.evaluate(KEPT_TOKEN) == alice_token
@@ -267,3 +300,209 @@ def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing
     finally:
         for context in contexts:
             context.close()
+
+
+# Issue 21: the game in progress survives a reload; the app reads like a game.
+
+# A phone held upright: 400 px wide, and the height a browser leaves of a 6-inch screen.
+PHONE = {"width": 400, "height": 740}
+QUESTION = "Start a new game? This one counts as a loss."
+# What shows below the fold: every visible leaf of the page (a text, a button, a card, a pile)
+# whose bottom is below the window's height, outside the statistics.
+BELOW_THE_FOLD = """() => {
+  const fold = window.innerHeight;
+  const below = [];
+  for (const node of document.body.querySelectorAll("*")) {
+    if (node.closest(".sw-app-stats")) continue;
+    if (node.children.length && !node.matches("button, [data-card], [data-pile]")) continue;
+    const style = getComputedStyle(node);
+    const box = node.getBoundingClientRect();
+    if (style.visibility !== "visible" || !box.width || !box.height) continue;
+    if (box.bottom > fold + 0.5) below.push(`${node.className} "${node.textContent.slice(0, 20)}"`);
+  }
+  return below;
+}"""
+# Whether the board has fitted itself to a narrower window (it does so a frame after a resize):
+# its box inside the window, and its last column inside its box.
+BOARD_FITS = """() => {
+  const board = document.querySelector(".solitaire-widget");
+  const last = board?.querySelector("[data-pile='t7']");
+  if (!board || !last) return false;
+  const box = board.getBoundingClientRect();
+  return box.right <= window.innerWidth && last.getBoundingClientRect().right <= box.right;
+}"""
+# The look of a button, as the page draws it.
+LOOK = """(button) => {
+  const s = getComputedStyle(button);
+  return [s.fontFamily, s.fontSize, s.color, s.backgroundColor, s.borderTopWidth,
+          s.borderTopStyle, s.borderTopColor, s.borderTopLeftRadius, s.minHeight, s.paddingTop,
+          s.paddingLeft, s.cursor];
+}"""
+
+
+def clock_seconds(board: Locator) -> int:
+    text = board.locator(".sw-stat").filter(has_text="Time").locator("b").inner_text()
+    seconds = 0
+    for part in text.split(":"):
+        seconds = seconds * 60 + int(part)
+    return seconds
+
+
+def visitors_games(tmp_path: Path, token: str) -> list[tuple[Any, ...]]:
+    """The rows the store holds for the visitor: (status, moves, abandoned)."""
+    (store,) = tmp_path.glob("voila-*/solitaire-widget/games.sqlite3")
+    with contextlib.closing(sqlite3.connect(store)) as db:
+        return db.execute(
+            "SELECT status, moves, abandoned_at IS NOT NULL FROM games WHERE player = ? "
+            "ORDER BY id",
+            (token,),
+        ).fetchall()
+
+
+def test_a_reload_reopens_the_visitors_game_in_progress_where_it_was(
+    voila: Callable[[Path], str], page: Page, tmp_path: Path
+) -> None:
+    board, stats = app_opened(page, voila(app_copy(tmp_path)))
+    for _ in range(3):
+        turn_a_card(board)
+    moves = board.locator(".sw-stat").filter(has_text="Moves").locator("b")
+    made = moves.inner_text()
+    clock = board.locator(".sw-stat").filter(has_text="Time").locator("b")
+    expect(clock).not_to_have_text(re.compile(r"^0:0[01]$"), timeout=15_000)
+    played = clock_seconds(board)
+    # The last change, recorded with the time played so far.
+    board.get_by_role("button", name="Undo").click()  # a draw, and the cards it sent home
+    expect(moves).not_to_have_text(made)
+    made = moves.inner_text()
+    position = read_board(board)
+    token = page.evaluate(KEPT_TOKEN)
+
+    # A reload starts a new kernel: the same game comes back, not a new deal.
+    page.reload(timeout=90_000)
+    board, stats = board_shown(page)
+    moves = board.locator(".sw-stat").filter(has_text="Moves").locator("b")
+    expect(moves).to_have_text(made)
+    assert read_board(board) == position
+    expect(board.locator(".sw-label")).to_have_text("Klondike · draw 1")
+    expect(board.locator(".sw-badge")).to_have_text("Winnable deal")
+    expect(board.get_by_role("button", name="Undo")).to_be_enabled()
+    expect(board.get_by_role("button", name="Redo")).to_be_enabled()  # its redo line too
+    assert clock_seconds(board) >= played, "the clock goes on from where it stopped"
+    expect(played_row(stats, "Klondike · draw 1")).to_have_text("1")
+    assert visitors_games(tmp_path, token) == [("playing", int(made), 0)], "no other game"
+
+    # It plays on into the same recorded game.
+    turn_a_card(board)
+    expect(board.get_by_role("button", name="Redo")).to_be_disabled()
+    expect(played_row(stats, "Klondike · draw 1")).to_have_text("1")
+    assert visitors_games(tmp_path, token) == [("playing", int(moves.inner_text()), 0)]
+    assert_an_app_not_a_notebook(page)
+
+
+def test_the_app_reads_like_a_game_board_first_centred_and_whole_on_a_phone(
+    voila: Callable[[Path], str], page: Page, tmp_path: Path
+) -> None:
+    url = voila(app_copy(tmp_path))
+    board, stats = app_opened(page, url)
+    picker = page.locator(".sw-app-picker")
+    daily = picker.get_by_role("button", name="Daily challenge")
+
+    # The board is centred, with the picker just above it in its column, and nothing else
+    # above them.
+    width = page.evaluate("document.documentElement.clientWidth")
+    box, above = board.bounding_box(), picker.bounding_box()
+    assert box is not None and above is not None
+    assert abs(box["x"] - (width - box["x"] - box["width"])) <= 2, "centred"
+    assert above["x"] == box["x"] and above["y"] + above["height"] <= box["y"]
+    assert page.locator("h1, h2, .jp-MarkdownOutput").filter(visible=True).count() == 0
+    # The picker looks like the board's own buttons, and the daily challenge is one click away.
+    expect(daily).to_be_in_viewport()
+    page.mouse.move(0, 0)
+    assert daily.evaluate(LOOK) == board.get_by_role("button", name="Hint").evaluate(LOOK)
+    shots(page, "app-reads-like-a-game", 1280, "light")
+
+    # On a phone: the picker and the whole board above the fold, the statistics below it.
+    page.set_viewport_size(PHONE)
+    turn_a_card(board)
+    expect(stats).to_be_visible()
+    page.wait_for_function(BOARD_FITS)
+    assert page.evaluate(BELOW_THE_FOLD) == []
+    box, below = board.bounding_box(), stats.bounding_box()
+    assert box is not None and below is not None
+    assert box["y"] + box["height"] <= PHONE["height"] and below["y"] >= box["y"] + box["height"]
+    shots(page, "app-reads-like-a-game", 400, "light")
+
+    # The same in the dark theme (a reload: the game in progress comes back).
+    board, stats = app_opened(page, f"{url}&theme=dark")
+    expect(page.locator('body[data-jp-theme-light="false"]')).to_have_count(1)
+    page.wait_for_function(BOARD_FITS)
+    assert page.evaluate(BELOW_THE_FOLD) == []
+    shots(page, "app-reads-like-a-game", 400, "dark")
+    page.set_viewport_size(VIEWPORT)
+    page.wait_for_timeout(300)  # the board grows to the new width (only a screenshot follows)
+    shots(page, "app-reads-like-a-game", 1280, "dark")
+
+
+def shots(page: Page, name: str, width: int, theme: str) -> None:
+    """A screenshot of what the window shows (the fold included) into the artifacts."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"{name}-{width}-{theme}.png")
+
+
+def test_a_pick_asks_before_giving_up_a_game_in_progress_and_deals_the_daily_challenge(
+    voila: Callable[[Path], str], page: Page, tmp_path: Path
+) -> None:
+    board, stats = app_opened(page, voila(app_copy(tmp_path)))
+    picker = page.locator(".sw-app-picker")
+    question = picker.locator(".sw-confirm")
+    label = board.locator(".sw-label")
+
+    def pick(name: str) -> Locator:
+        return picker.get_by_role("button", name=name, exact=True)
+
+    # Nothing played yet: the daily challenge is dealt at once, today's deal with its badge.
+    klondike = daily_deal("klondike", None, 1)
+    pick("Daily challenge").click()
+    expect(board.locator(".sw-badge")).to_have_text(klondike.badge)
+    expect(pick("Daily challenge")).to_have_attribute("aria-pressed", "true")
+    expect(pick("Klondike · draw 1")).to_have_attribute("aria-pressed", "true")
+    expect(question).to_be_hidden()
+    dealt = KlondikeGame(seed=klondike.seed, draw=1).state()["tableau"]
+    shown = read_board(board)
+    assert [shown[f"t{i + 1}"]["cards"] for i in range(7)] == [pile["up"] for pile in dealt]
+
+    # A game in progress: the picker asks first, with the safe answer focused.
+    turn_a_card(board)
+    position = read_board(board)
+    pick("Applegate").click()
+    expect(question).to_be_visible()
+    expect(question.locator(".sw-confirm-text")).to_have_text(QUESTION)
+    keep = question.get_by_role("button", name="Keep playing")
+    expect(keep).to_be_focused()
+    expect(question.get_by_role("button", name="New game")).to_be_visible()
+    page.keyboard.press("Escape")  # keeps playing
+    expect(question).to_be_hidden()
+    expect(pick("Applegate")).to_be_focused()
+    pick("Klondike · draw 3").click()
+    keep.click()
+    expect(question).to_be_hidden()
+    expect(label).to_have_text("Klondike · draw 1")
+    expect(pick("Klondike · draw 1")).to_have_attribute("aria-pressed", "true")
+    expect(board.locator(".sw-badge")).to_have_text(klondike.badge)
+    assert read_board(board) == position
+
+    # "New game" gives the game up: a new winnable Applegate deal, and a loss in the figures.
+    pick("Applegate").click()
+    give_up(page)
+    expect(label).to_have_text("Applegate")
+    expect(board.locator(".sw-badge")).to_have_text("Winnable deal")
+    expect(pick("Daily challenge")).to_have_attribute("aria-pressed", "false")
+    row = stats.locator("tr").filter(has_text="Klondike · draw 1").locator("td")
+    expect(row.nth(1)).to_have_text("1")
+    expect(row.nth(2)).to_have_text("0")
+
+    # The daily challenge of the game shown, one click away again (nothing played: no question).
+    pick("Daily challenge").click()
+    expect(board.locator(".sw-badge")).to_have_text(daily_deal("applegate").badge)
+    expect(question).to_be_hidden()
+    expect(label).to_have_text("Applegate")

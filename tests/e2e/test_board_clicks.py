@@ -10,21 +10,13 @@ from playwright.sync_api import Locator, Page, expect
 
 from positions import applegate_state, klondike_state
 
-from .boards import KLONDIKE, history, wait_for_history
+from .boards import KLONDIKE, history, show_board, wait_for_history
 from .harness import LabPage
 
 _CENTRE = """(node) => {
   const r = node.getBoundingClientRect();
   return [r.x + r.width / 2, r.y + r.height / 2];
 }"""
-
-
-def _show(lab: LabPage, name: str, make: str) -> Locator:
-    """Runs a cell that makes a board called name and shows it; returns its root."""
-    lab.run_cell(f"{name} = {make}\n{name}")
-    root = lab.page.locator(".solitaire-widget").last
-    expect(root.locator("[data-pile]").first).to_be_visible()
-    return root
 
 
 def _start(lab: LabPage) -> None:
@@ -38,7 +30,7 @@ def _time_shown(root: Locator) -> str:
 
 def test_ten_stock_clicks_30_ms_apart_give_ten_draws(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(KLONDIKE)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(KLONDIKE)!r}, auto_move=False)")
     x, y = k.locator('[data-pile="stock"]').evaluate(_CENTRE)
     for _ in range(10):
         lab.page.mouse.click(x, y)
@@ -50,7 +42,7 @@ def test_ten_stock_clicks_30_ms_apart_give_ten_draws(lab: LabPage) -> None:
 
 def test_a_click_on_a_gliding_card_acts_on_what_is_under_it(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(KLONDIKE)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(KLONDIKE)!r}, auto_move=False)")
     page: Page = lab.page
     x, y = k.locator('[data-pile="stock"]').evaluate(_CENTRE)
     page.mouse.click(x, y)
@@ -74,7 +66,7 @@ def test_smart_click_sends_a_card_with_one_place_and_a_double_click_sends_it_hom
     _start(lab)
     # 3S fits only on 4D; 2H fits on the AH at home and, once the 3S has moved, on the 3S.
     state = klondike_state(["3S", "2H", "4D"], foundations=["AH"])
-    k = _show(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
     k.locator('[data-card="3S"]').click()
     wait_for_history(lab, "k", ["t1-t3"])
     expect(k.locator('[data-pile="t3"] [data-card="3S"]')).to_be_visible()
@@ -100,7 +92,7 @@ def test_smart_click_sends_a_card_with_one_place_and_a_double_click_sends_it_hom
 
 def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", "__import__('solitaire_widget').Klondike(seed=7, auto_move=False)")
+    k = show_board(lab, "k", "__import__('solitaire_widget').Klondike(seed=7, auto_move=False)")
     start = lab.evaluate("k.state()['tableau']")
     k.locator('[data-pile="stock"]').click()
     k.locator('[data-pile="stock"]').click()
@@ -136,9 +128,12 @@ def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     options.focus()
     lab.page.keyboard.press("Enter")
     expect(menu).to_be_visible()
-    expect(menu.get_by_role("menuitem").first).to_be_focused()
+    # The first item is the first choice for the next new game (they come before New game).
+    items = menu.locator(".sw-menu-item")
+    expect(items.first).to_be_focused()
+    expect(items.first).to_have_text("Standard scoring")
     lab.page.keyboard.press("ArrowDown")
-    expect(menu.get_by_role("menuitem").nth(1)).to_be_focused()
+    expect(items.nth(1)).to_be_focused()
     lab.screenshot("options-menu", ".solitaire-widget")
     menu.get_by_role("menuitemradio", name="Vegas scoring").click()
     expect(menu.get_by_role("menuitemradio", name="Vegas scoring")).to_have_attribute(
@@ -166,7 +161,7 @@ def test_the_options_menus_choices_carry_to_the_next_board(lab: LabPage) -> None
     """Issue 21: a setting ticked in the Options menu and the choices of a new game dealt from it
     are the player's, kept for the next board; the rules' defaults stay as they are."""
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(KLONDIKE)!r})")
+    k = show_board(lab, "k", f"load({json.dumps(KLONDIKE)!r})")
     options = k.get_by_role("button", name="Options")
     options.click()
     menu = k.get_by_role("menu", name="Options")
@@ -178,7 +173,7 @@ def test_the_options_menus_choices_carry_to_the_next_board(lab: LabPage) -> None
     expect(k.locator(".sw-label")).to_contain_text("draw 3")
 
     lab.run_cell("import solitaire_widget as sw")
-    later = _show(lab, "later", "sw.Klondike(seed=5)")
+    later = show_board(lab, "later", "sw.Klondike(seed=5)")
     expect(later).to_have_class(re.compile(r"\bsw-four\b"))
     assert lab.evaluate("later.state()['options']") == {"draw": 1, "scoring": "standard"}
     later.get_by_role("button", name="Options").click()
@@ -195,7 +190,7 @@ def test_the_options_menus_choices_carry_to_the_next_board(lab: LabPage) -> None
 
 def test_a_lesson_board_shows_only_the_lesson_controls_and_no_clock(lab: LabPage) -> None:
     _start(lab)
-    k = _show(lab, "k", f"load({json.dumps(KLONDIKE)!r}, controls='lesson')")
+    k = show_board(lab, "k", f"load({json.dumps(KLONDIKE)!r}, controls='lesson')")
     for name in ("Restart", "Undo", "Redo", "Finish"):
         expect(k.get_by_role("button", name=name)).to_be_attached()
     for name in ("New game", "Hint", "Options"):
@@ -207,7 +202,7 @@ def test_the_clock_waits_for_the_first_move_and_stops_at_the_win(lab: LabPage) -
     _start(lab)
     # Everything is home but the Queen of spades (in the stock) and the King.
     state = klondike_state(["KS"], stock="QS")
-    k = _show(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
     lab.page.wait_for_timeout(1300)
     assert _time_shown(k) == "0:00"
     k.locator('[data-pile="stock"]').click()
@@ -229,7 +224,7 @@ def test_the_card_under_a_card_dragged_from_the_waste_shows(lab: LabPage) -> Non
     state = klondike_state(
         ["QD", "JS", "TD", "AH", "9C", "5H", "8S"], foundations=[], stock="* 2H", draw=3
     )
-    k = _show(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
+    k = show_board(lab, "k", f"load({json.dumps(state)!r}, auto_move=False)")
     k.locator('[data-pile="stock"]').click()
     wait_for_history(lab, "k", ["draw"])
     waste = lab.evaluate("k.state()['waste']")
@@ -259,7 +254,7 @@ def test_the_lost_strip_offers_only_what_can_still_help(lab: LabPage) -> None:
     # One face-up card on every pile, none fits another, no empty pile: lost at the deal.
     piles = ["2C 4C 6C | AC", "8C 9C TC | 3C", "JC QC KC | 5C", "2D 4D 6D | 7C"]
     piles += ["7D 8D 9D | AD", "TD JD | 3D", "QD KD | 5D"]
-    a = _show(lab, "a", f"load({json.dumps(applegate_state(piles))!r})")
+    a = show_board(lab, "a", f"load({json.dumps(applegate_state(piles))!r})")
     expect(a.locator(".sw-status")).to_have_text("Lost")
     banner = a.locator(".sw-banner")
     expect(banner).to_contain_text("No way forward")

@@ -108,3 +108,13 @@ def test_the_exported_boards_are_visibly_inactive_with_a_frozen_clock(
     page.wait_for_timeout(500)
     assert read_board(klondike) == before
     assert offline_file.blocked == []
+
+
+def test_the_keys_the_notebook_names_show_as_keys(offline_file: FilePage, play_page: Path) -> None:
+    """play.ipynb names its keys with <kbd>: each shows its key's name in the key's frame."""
+    offline_file.open(play_page)
+    keys = offline_file.page.locator(".jp-RenderedMarkdown kbd")
+    assert keys.count() >= 4
+    names = keys.all_inner_texts()
+    assert all(name.strip() for name in names), names
+    assert {"Tab", "Enter", "Escape"} <= set(names)

@@ -189,7 +189,7 @@ class ApplegateGame(Game):
             else:
                 target = self.foundations[int(dst[1]) - 1]
                 if target:
-                    raise IllegalMove(f"{dst} already holds a finished run.")
+                    raise IllegalMove(f"Foundation {dst[1]} already holds a finished run.")
             return (source, source_column, target, n, 0)
 
         column = COLUMN_OF[dst]

@@ -155,7 +155,7 @@ class KlondikeGame(Game):
         if src == dst:
             raise IllegalMove("A pile can't move onto itself.")
         if dst == "waste":
-            raise IllegalMove("Cards go onto the waste only from the stock: write draw.")
+            raise IllegalMove("Cards go onto the waste only when drawn from the stock.")
 
         source_column = -1
         if src == "waste":
@@ -231,9 +231,9 @@ class KlondikeGame(Game):
         if RANK[card] == ACE:
             if dst == "f":
                 return "Every foundation is taken: an Ace needs an empty one."
-            return f"A foundation starts with an Ace on an empty pile: {dst} is not empty."
+            return f"A foundation starts with an Ace: foundation {dst[1]} is not empty."
         needed = long_name(card - 1)
-        where = "a foundation" if dst == "f" else dst
+        where = "a foundation" if dst == "f" else f"foundation {dst[1]}"
         return (
             "Foundations build up by suit from Ace to King: "
             f"the {long_name(card)} needs the {needed} on top of {where}."

@@ -416,10 +416,19 @@ def fresh_winnable_seed(
         if trying is not None:
             trying(count)
         seed = secrets.randbits(64)
-        game = GAMES[kind](seed=seed, **(options or {}))
-        if _solve(game, DEAL_SECONDS, budget).status == WON:
+        if wins_fresh_deal(kind, seed, options, budget):
             return seed
     raise RuntimeError(f"none of {tries} fresh deals was won within {budget:,} positions")
+
+
+def wins_fresh_deal(
+    kind: str, seed: int, options: dict[str, Any] | None = None, budget: int = FRESH_DEAL_BUDGET
+) -> bool:
+    """Whether the solver wins the deal of ``seed`` within ``budget`` positions: the test a seed
+    of ``fresh_winnable_seed`` passed. Positions, not seconds, decide, so a seed it dealt passes
+    again (the Voilà app shows a resumed deal's "Winnable deal" badge by it)."""
+    game = GAMES[kind](seed=seed, **(options or {}))
+    return _solve(game, DEAL_SECONDS, budget).status == WON
 
 
 def prove_deal(

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..moves import Move
+from ..state import load_game
+from ..words import move_in_words
 from . import _position_of, _positions_along, _solve, _state_of
 from .search import UNWINNABLE, WON
 
@@ -31,16 +33,18 @@ MEMORY = 20_000
 
 @dataclass(frozen=True)
 class CoachWarning:
-    """A move that lost a winnable game, and a move that would have kept it winnable."""
+    """A move that lost a winnable game, and a move that would have kept it winnable (also in a
+    player's words, as the board says it)."""
 
     move: Move
     better: Move | None
+    better_words: str | None = None
 
     @property
     def text(self) -> str:
         if self.better is None:
             return f"{LOSING_MOVE} Undo it."
-        return f"{LOSING_MOVE} Undo it: {self.better} keeps the game winnable."
+        return f"{LOSING_MOVE} Undo it: {self.better_words or self.better} keeps the game winnable."
 
     def __str__(self) -> str:
         return self.text
@@ -62,7 +66,10 @@ class Coach:
             return None
         if self.verdict(after)[0] != UNWINNABLE:
             return None
-        return CoachWarning(Move.coerce(move), better)
+        if better is None:
+            return CoachWarning(Move.coerce(move), None)
+        words = move_in_words(load_game(_state_of(before)), better)
+        return CoachWarning(Move.coerce(move), better, words)
 
     def verdict(self, game_or_state: Any) -> tuple[str, Move | None]:
         """The position's verdict within the budget and, when "won", a winning move from it."""

@@ -155,8 +155,7 @@ class Review:
         from the start, then the move that lost it, or as much as the solver could tell. Moves
         are named from the position they were made in, so only cards face up there;
         ``name_moves=False`` names no card at all, for a page showing an earlier position."""
-        moves = len(self.positions) - 1
-        played = f"{moves} move" if moves == 1 else f"{moves} moves"
+        played = self._moves_text()
         start, last = self.positions[0].verdict, self.positions[-1].verdict
         if self.won:
             return f"You won in {played}: the game could be won all along."
@@ -226,7 +225,7 @@ class Review:
             ax.axvline(k + 0.5, color="black", linewidth=2)
             right = k + 0.5 > len(self.positions) / 2
             ax.annotate(
-                f"move {k + 1}: {self.positions[k].played} (better: {self.better})",
+                f"move {k + 1}: {self._played_words(k)}\nbetter: {self._better_words()}",
                 (k + 0.5, 1),
                 xytext=(-4 if right else 4, 3),
                 textcoords="offset points",
@@ -248,14 +247,25 @@ class Review:
         )
         return ax
 
-    def __repr__(self) -> str:
+    def _played_words(self, index: int) -> str:
+        return self.in_words(index, self.positions[index].played)
+
+    def _better_words(self) -> str:
+        k, better = self.turning_point, self.better
+        return "not known" if k is None or better is None else self.in_words(k, better)
+
+    def _moves_text(self) -> str:
         moves = len(self.positions) - 1
-        return f"<Review of {moves} moves in {self.seconds:.1f} s: {self.summary()}>"
+        return "1 move" if moves == 1 else f"{moves} moves"
+
+    def __repr__(self) -> str:
+        return f"<Review of {self._moves_text()} in {self.seconds:.1f} s: {self.summary()}>"
 
     def _repr_html_(self) -> str:
         cells = "".join(
             f'<span title="{p.index}: {p.verdict}'
-            f'{f" (played {p.played})" if p.played else ""}" style="display:inline-block;'
+            f'{f" (played {html.escape(self._played_words(p.index))})" if p.played else ""}"'
+            ' style="display:inline-block;'
             f"width:6px;height:14px;background:{_COLOURS[p.verdict]};"
             f'{"outline:2px solid black;" if p.index == self.turning_point else ""}"></span>'
             for p in self.positions
@@ -264,7 +274,7 @@ class Review:
             f"{sum(v == verdict for v in self.verdicts)} {verdict}" for verdict in _COLOURS
         )
         return (
-            f"<div><b>Review</b> of {len(self.positions) - 1} moves "
+            f"<div><b>Review</b> of {self._moves_text()} "
             f"({self.seconds:.1f} s; positions: {counts})<br>{html.escape(self.summary())}"
             f'<div style="line-height:0;margin-top:4px">{cells}</div></div>'
         )

@@ -14,7 +14,7 @@ import anywidget
 import traitlets
 from comm import DummyComm
 
-from .. import preferences, solver
+from .. import preferences, scoreboard, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
@@ -26,7 +26,7 @@ from ..solver.coach import Coach
 from ..solver.review import Review
 from ..state import load_game
 from ..store import GameRecord, autosave_enabled, store_path
-from ..words import variant_label
+from ..words import variant_label, won_text
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
@@ -34,6 +34,7 @@ from .dealing import FINDING_A_DEAL, finding_a_deal, seed_to_deal
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
+from .steps import Steps
 from .view import board_view
 
 _STATIC = Path(__file__).parents[1] / "static"
@@ -259,17 +260,25 @@ class Board(PageRequests, anywidget.AnyWidget):
         self._version_base = 0
         self._message_id = 0
         self._legal: tuple[int, list[Move]] = (-1, [])  # the legal moves _sync worked out
+        self._steps = Steps()
+        self._won: dict[str, Any] | None = None  # the figures of the win on show
         self._hold(game)
         self._begin_attempt()
         autosave = settings.pop("autosave")
         self._recorder = Recorder(store_path() if autosave and autosave_enabled() else None)
         super().__init__(**settings)
         if resumed is not None:
-            if self._recorder.path is not None:
-                self._recorder.continue_game(game, resumed)
-            self._timer.resume_from(resumed.seconds, moved=bool(game.moves or game.can_redo))
+            self._carry_on(resumed)
         self.on_msg(self._on_request)
         self._sync()
+
+    def _carry_on(self, record: GameRecord) -> None:
+        """Go on with the game on the board, rebuilt from ``record``: recording into its row,
+        its clock from the time it stopped at."""
+        game = self._game
+        if self._recorder.path is not None:
+            self._recorder.continue_game(game, record)
+        self._timer.resume_from(record.seconds, moved=bool(game.moves or game.can_redo))
 
     @classmethod
     def _showing(
@@ -293,10 +302,37 @@ class Board(PageRequests, anywidget.AnyWidget):
         return self._recorder.game_id
 
     def _record_for(self, player: str | None) -> None:
-        """Record this board's games from now on as ``player``'s (see ``Recorder``): the Voilà
-        app's visitor once their page has sent their token. The game shown is recorded at once."""
+        """Record this board's games from now on as ``player``'s (see ``Recorder``), and keep
+        the choices made on it as theirs (see ``preferences``): the Voilà app's visitor once
+        their page has sent their token. The game shown is recorded at once."""
         self._recorder = Recorder(store_path() if autosave_enabled() else None, player)
         self._record(self._message_id)
+
+    def _switch_to_recorded(
+        self, game: Game, record: GameRecord, daily: DailyDeal | None, winnable: bool
+    ) -> None:
+        """Show ``game``, rebuilt from ``record`` (see ``resume.rebuild``), in place of the game
+        on the board, and go on with it as ``record``'s player's: the Voilà app's visitor's
+        game in progress, once their page has said who they are. Nothing new is recorded: the
+        game shown before was nobody's. ``winnable`` says whether the deal is a proven-winnable
+        one (its badge, and the board's next deals)."""
+
+        def switch() -> None:
+            self._hold(game)
+            self._daily = daily
+            self._winnable_deals = winnable
+            self._begin_attempt()
+            self._recorder = Recorder(store_path() if autosave_enabled() else None, record.player)
+            self._carry_on(record)
+
+        self._change(switch)
+
+    def _deal_daily(self) -> None:
+        """Deal today's daily challenge of the game the board shows (the app's picker): the
+        date's proven-winnable deal, with its badge; its wins count toward the daily streak."""
+        deal = daily_deal(self.kind, None, self._game.options.get("draw"))
+        self._daily = deal
+        self.new_game(deal.seed)
 
     def _hold(self, game: Game) -> None:
         """Show ``game`` from now on. Versions carry on from the game shown before, so a request
@@ -322,6 +358,7 @@ class Board(PageRequests, anywidget.AnyWidget):
 
     def _announce(self, move: Move) -> None:
         self._seen.moved()
+        self._steps.moved(self._game, move)
         for callback in list(self._listeners):
             callback(move)
 
@@ -379,14 +416,18 @@ class Board(PageRequests, anywidget.AnyWidget):
         was = "playing" if game.version == self._dealt_version else self.status
         before = self._board.get("version")
         legal = self.legal_moves()
+        self._follow_clock()
+        if before != version and not status == was == "won":
+            self._won = self._win_figures() if status == "won" else None
         view = board_view(game, legal)
         view["version"] = version
         view["label"] = variant_label(game.kind, game.options)
         view["badges"] = self._badges()
+        view["steps"] = self._steps.take()
+        view["win"] = self._won
         # status last, so that an observer of status sees the move count it belongs to
         self._set("_board", view)
         self._set("status", status)
-        self._follow_clock()
         self._set("_clock", self._timer.settled())
         if before != version:
             self._set("_hint", None)
@@ -435,9 +476,9 @@ class Board(PageRequests, anywidget.AnyWidget):
         """Record the game in the store; a store in trouble only ever gives a notice, kept after
         a message this same sync gave (a win, a loss)."""
         daily = self._daily_now()
-        notice = self._recorder.update(
-            self._game, self._timer.seconds(), None if daily is None else daily.date
-        )
+        # A board without a clock records no time: a win there sets no best time.
+        seconds = self._timer.seconds() if self._timer.enabled else None
+        notice = self._recorder.update(self._game, seconds, None if daily is None else daily.date)
         if notice is None:
             return
         text, kind = notice
@@ -445,9 +486,28 @@ class Board(PageRequests, anywidget.AnyWidget):
             text, kind = f"{self._message['text']} {text}", self._message["kind"]
         self._say(text, kind)
 
+    def _win_figures(self) -> dict[str, Any]:
+        """The figures of a win, for the page's banner: time (whole seconds; None without a
+        clock), moves, score (None without one) and the bests it beat. Only a win made on this
+        board, in a store this board records in, is compared with the player's earlier wins."""
+        game = self._game
+        played = self._timer.seconds()
+        seconds = int(played) if self._timer.enabled and played > 0 else None
+        bests = []
+        if self._recorder.path is not None and game.version != self._dealt_version:
+            try:
+                recorder = self._recorder
+                bests = scoreboard.bests_beaten(
+                    game.kind, game.options, seconds, game.score, recorder.game_id, recorder.player
+                )
+            except Exception:  # the store never stops play: the win just claims no best
+                self.log.exception("solitaire_widget: reading the bests failed")
+        return {"seconds": seconds, "moves": game.moves, "score": game.score, "bests": bests}
+
     def _announce_status(self, status: str, was: str) -> None:
-        if status == "won" and was != "won":
-            self._say(f"You won in {self._game.moves} moves!", "win")
+        won = self._won
+        if status == "won" and was != "won" and won is not None:
+            self._say(won_text(won["seconds"], won["moves"], won["score"], won["bests"]), "win")
         elif status == "lost":
             text = self._lost_text()
             if self._message.get("text") != text:
@@ -516,6 +576,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         action is then judged (see ``solver.coach``); it always stands."""
         before = self._game.moves
         position = self._game.state() if self.coach else None
+        self._steps.begin(self._game if self._page_may_listen() else None, self._version)
 
         def counted() -> Any:
             try:
@@ -527,7 +588,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         if position is not None and self._game.moves > before:
             warning = self._coach.judge(position, self._game, self._game.history[before])
             if warning is not None:
-                self._coach_warns(position, warning.better)
+                self._coach_warns(position, warning)
         return result
 
     # ------------------------------------------------------------- the game's public API

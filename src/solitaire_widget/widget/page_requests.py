@@ -16,7 +16,7 @@ from .. import preferences, scoreboard
 from ..engine import IllegalMove
 from ..moves import Move
 from ..shape import brief
-from ..solver.coach import LOSING_MOVE
+from ..solver.coach import CoachWarning
 from ..state import load_game
 from ..words import move_in_words
 from .requests import request_refusal
@@ -40,17 +40,15 @@ class PageRequests:
     """The page's requests and the coach, for ``Board`` (which supplies every attribute used
     here but not defined)."""
 
-    def _coach_warns(self, position: dict[str, Any], better: Move | None) -> None:
+    def _coach_warns(self, position: dict[str, Any], warning: CoachWarning) -> None:
         """Say that the move just made loses a winnable game, naming the better move in words,
         and remember it for the page's Undo (see ``_hint_after_coach``)."""
-        text = f"{LOSING_MOVE} Undo it."
         self._coached = None
-        if better is not None:
+        if warning.better is not None and warning.better_words is not None:
             before = load_game(position)
-            words = move_in_words(before, better)
-            text = f"{LOSING_MOVE} Undo it: {words} keeps the game winnable."
-            self._coached = (before.history, str(before.resolve(better)), words)
-        self._say(text, "coach")
+            better = str(before.resolve(warning.better))
+            self._coached = (before.history, better, warning.better_words)
+        self._say(warning.text, "coach")
 
     def _hint_after_coach(self) -> None:
         """After the page's Undo takes the game back to where the coach spoke, the better
@@ -213,9 +211,9 @@ class PageRequests:
 
     def _player_sets(self, name: str, value: bool) -> None:
         """A setting changed in the Options menu: this board's, and kept for the boards the
-        player makes from now on (see ``preferences``)."""
+        player makes from now on (the app's visitor's own; see ``preferences``)."""
         setattr(self, name, value)
-        self._tell_unsaved(preferences.remember_setting(name, value))
+        self._tell_unsaved(preferences.remember_setting(name, value, self._recorder.player))
 
     def _new_game_request(self, options: dict[str, Any] | None) -> None:
         """The bar's New game (the same game again), or one chosen in the Options menu, whose
@@ -242,7 +240,7 @@ class PageRequests:
     def _remember_next_game(self, choice: dict[str, Any]) -> None:
         """Keep the choices of a new game the player dealt (the menu's, the app's picker's)
         for the next one; the menu shows them from now on."""
-        self._next_game, notice = preferences.remember_next_game(choice)
+        self._next_game, notice = preferences.remember_next_game(choice, self._recorder.player)
         self._tell_unsaved(notice)
 
     def _tell_unsaved(self, notice: str | None) -> None:

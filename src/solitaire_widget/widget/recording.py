@@ -125,7 +125,9 @@ class Recorder:
             written_version=game.version,
         )
 
-    def update(self, game: Game, seconds: float, daily: str | None) -> tuple[str, str] | None:
+    def update(
+        self, game: Game, seconds: float | None, daily: str | None
+    ) -> tuple[str, str] | None:
         """Write what changed since the last write. Returns a notice for the player and its
         kind ("info" or "error"), or None."""
         if self.path is None:

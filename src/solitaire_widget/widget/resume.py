@@ -46,13 +46,28 @@ def resume(
         if record is not None and player is None:
             elsewhere = f": game {game_id} was played by a visitor of the app"
         raise LookupError(f"No game {game_id} is recorded in {store.path}{elsewhere}.")
-    game = rebuild(record)
+    checked = _checked(settings, preferences.saved(player))
+    return Board._showing(rebuild(record), checked, resumed=record, daily=daily_of(record))
+
+
+def game_in_progress(player: str) -> GameRecord | None:
+    """The app's visitor's most recently played game still being played, or None: none, or
+    the store cannot be read (the app's statistics say so). Unlike ``resume``, never raises:
+    the app then deals a new game."""
+    try:
+        store = open_store()
+        # Rows that cannot be read are named in the app's statistics, not warned of here.
+        return _first_playing(store, store.played_games(player)[0])
+    except (StoreUnavailable, BadRow):
+        return None
+
+
+def daily_of(record: GameRecord) -> DailyDeal | None:
+    """The daily challenge ``record`` plays, or None."""
     deal = record.deal
-    daily = None
-    if deal.daily is not None and deal.seed is not None:
-        daily = DailyDeal(deal.daily, deal.game, deal.options.get("draw"), deal.seed)
-    checked = _checked(settings, preferences.saved())
-    return Board._showing(game, checked, resumed=record, daily=daily)
+    if deal.daily is None or deal.seed is None:
+        return None
+    return DailyDeal(deal.daily, deal.game, deal.options.get("draw"), deal.seed)
 
 
 def _whole(game_id: object) -> int:
@@ -73,6 +88,11 @@ def _latest_playing(store: GameStore, player: str | None) -> GameRecord | None:
     records, notices = store.played_games(player)
     for notice in notices:
         warnings.warn(notice, RuntimeWarning, stacklevel=3)
+    return _first_playing(store, records)
+
+
+def _first_playing(store: GameStore, records: list[GameRecord]) -> GameRecord | None:
+    """The first of ``records`` (newest first) still being played, read with its line."""
     for record in records:
         if record.status == "playing" and record.won_at is None and record.abandoned_at is None:
             return store.game(record.id)

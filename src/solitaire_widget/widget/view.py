@@ -8,9 +8,28 @@ from ..cards import NAME
 from ..engine import Game
 from ..moves import Move
 
+# Names shown beside the piles a newcomer may not know by sight; the page draws whatever label a
+# pile carries, so it names no game and no pile itself.
+PILE_LABELS = {"reserve": "Reserve"}
+# A foundation holding a whole suit is complete: in Applegate its top card can be of any rank,
+# so only the mark tells a finished run from a start.
+SUIT_SIZE = 13
+
 
 def _names(pile: list[int]) -> list[str]:
     return list(map(NAME.__getitem__, pile))
+
+
+def pile_notes(game: Game) -> dict[str, dict[str, Any]]:
+    """What the page shows about some piles besides their cards, by pile id: a ``label``, and
+    ``complete`` on a foundation that holds a whole suit."""
+    notes: dict[str, dict[str, Any]] = {
+        pile: {"label": label} for pile, label in PILE_LABELS.items() if hasattr(game, pile)
+    }
+    for number, foundation in enumerate(game.foundations, 1):
+        if len(foundation) == SUIT_SIZE:
+            notes[f"f{number}"] = {"complete": True}
+    return notes
 
 
 def board_view(game: Game, legal: list[Move] | None = None) -> dict[str, Any]:
@@ -40,4 +59,5 @@ def board_view(game: Game, legal: list[Move] | None = None) -> dict[str, Any]:
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "can_finish": game.can_auto_finish,
+        "piles": pile_notes(game),
     }
