@@ -31,6 +31,7 @@ line. The turning point, the last won position before a lost one, always gets on
 from __future__ import annotations
 
 import html
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -148,6 +149,8 @@ class Review:
         up there. Without the positions (a review built by hand), its notation."""
         if not self.states:
             return str(move)
+        if isinstance(self.states, GameLine):  # the replayed game itself, a step or so away
+            return move_in_words(self.states.game_at(index), move)
         return move_in_words(load_game(self.states[index]), move)
 
     def summary(self, name_moves: bool = True) -> str:
@@ -322,22 +325,39 @@ class GameLine(Sequence):
         self.game = game
         self.played = list(game.history)
         self._written: dict[int, dict[str, Any]] = {}
-        self.steps = 0  # undo and redo steps walked, for the curious and the tests
+        self.steps = 0  # undo and redo steps walked: the clock is read every STEPS_PER_LOOK
 
     def __len__(self) -> int:
         return len(self.played) + 1
 
     def __getitem__(self, index: Any) -> Any:
+        """Position ``index`` written out: one the review searched is kept, any other written
+        afresh (a reader going through every position walks one step at a time, and keeps
+        none of them in memory)."""
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = range(len(self))[index]
+        if index in self._written:
+            return self._written[index]
+        return self.game_at(index).position()
+
+    def game_at(self, index: int) -> Game:
+        """The replayed game at position ``index`` (after ``index`` moves). Not a copy: the
+        next walk moves it."""
+        self.walk(index, math.inf)
+        return self.game
+
+    def written(self, index: int, deadline: float) -> dict[str, Any] | None:
+        """Position ``index`` written out, or None when the walk there runs past ``deadline``."""
         if index not in self._written:
-            self._written[index] = self.game_at(index).position()
+            if not self.walk(index, deadline):
+                return None
+            self._written[index] = self.game.position()
         return self._written[index]
 
-    def game_at(self, index: int, deadline: float = float("inf")) -> Game | None:
-        """The replayed game at position ``index`` (after ``index`` moves), or None when the
-        walk there runs past ``deadline``. Not a copy: the next walk moves it."""
+    def walk(self, index: int, deadline: float) -> bool:
+        """Walk the replayed game to position ``index``; False when that runs past
+        ``deadline`` (the game is then somewhere on the way)."""
         game = self.game
         while game.moves != index:
             if game.moves > index:
@@ -346,17 +366,8 @@ class GameLine(Sequence):
                 game.redo()
             self.steps += 1
             if self.steps % STEPS_PER_LOOK == 0 and time.perf_counter() > deadline:
-                return None
-        return game
-
-    def written(self, index: int, deadline: float) -> dict[str, Any] | None:
-        """Position ``index`` written out, or None when the walk there runs past ``deadline``."""
-        if index not in self._written:
-            game = self.game_at(index, deadline)
-            if game is None:
-                return None
-            self._written[index] = game.position()
-        return self._written[index]
+                return False
+        return True
 
 
 def _verdict_key(state: dict[str, Any]) -> bytes:
@@ -394,9 +405,9 @@ class _Reviewer:
         since the same position always has the same verdict)."""
         line, keys = self.line, self.keys
         for index in range(len(line) - 1, -1, -1):
-            game = line.game_at(index, deadline)
-            if game is None or time.perf_counter() > deadline:
+            if not line.walk(index, deadline) or time.perf_counter() > deadline:
                 break
+            game = line.game
             keys[index] = (
                 _verdict_key(game.position()) if index < KEYED_POSITIONS else _exact_key(game)
             )
