@@ -3,6 +3,7 @@
     python benchmarks/review_bench.py                     # 40 games a variant from seed 1,000
     python benchmarks/review_bench.py --games 10 --first 100     # a quick look
     python benchmarks/review_bench.py --constructed       # also the 200-move games, see below
+    python benchmarks/review_bench.py --long --games 0    # only the long histories, see below
 
 Lost random deals: for Klondike draw 1, Klondike draw 3 and Applegate, the deals of ``--games``
 seeds from ``--first`` are played by a greedy player with a little noise (cards home first, then
@@ -19,11 +20,17 @@ summaries. Run it with ``PYTHONPATH`` at an export of another version's ``src`` 
 move the solver proves loses, and play on at random to about 200 moves; the baseline, measured in
 the same run on the first game, solves each of its positions (one second each at most), as a
 review without the bisection would.
+
+``--long``: the deal of seed 5 drawn through 1,000 to 99,990 times (a saved game holds at most
+100,000 moves), reviewed from its JSON with a 1 s time limit (the load of the text printed apart),
+and by the page's Review button (10 s): past the load, a review's cost is its time limit and
+little more however long the history.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -229,6 +236,31 @@ def constructed() -> None:
     )
 
 
+# ----------------------------------------------------------------- long histories
+
+LONG = [1_000, 10_000, 30_000, 99_990]
+
+
+def long_histories() -> None:
+    game = KlondikeGame(seed=5)
+    for moves in LONG:
+        while game.moves < moves:
+            game.draw()
+        text = json.dumps(game.state())
+        started = time.perf_counter()
+        load_game(text)
+        load = time.perf_counter() - started
+        started = time.perf_counter()
+        result = review(text, time_limit=1, progress=False)
+        seconds = time.perf_counter() - started
+        _, page = reviewed_on_the_board(game)
+        decided = sum(v != "unknown" for v in result.verdicts)
+        print(
+            f"{moves:,} draws: load {load:.2f} s, review (1 s) {seconds:.2f} s with {decided:,} of "
+            f"{len(result.verdicts):,} positions decided; the page's Review {page:.2f} s"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=1000, help="first seed (1,000)")
@@ -237,12 +269,17 @@ def main() -> None:
         "--variant", action="append", choices=list(VARIANTS), help="only this one (repeatable)"
     )
     parser.add_argument("--constructed", action="store_true", help="also the 200-move games")
+    parser.add_argument("--long", action="store_true", help="also the long histories")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores\n")
-    lost_deals(args.first, args.games, args.variant or list(VARIANTS))
+    if args.games:
+        lost_deals(args.first, args.games, args.variant or list(VARIANTS))
     if args.constructed:
         print()
         constructed()
+    if args.long:
+        print()
+        long_histories()
 
 
 if __name__ == "__main__":

@@ -7,9 +7,9 @@ import { bestDestination, destinations, moveText, runHome } from "./moves.js";
 import { flag } from "./state.js";
 
 export function createActions(state, queue, settleDrag) {
-  function sendMove(group, dst) {
+  function sendMove(group, dst, answered) {
     setPicked(state, null);
-    queue.send("move", { move: moveText(group.pile, dst, group.n) });
+    queue.send("move", { move: moveText(group.pile, dst, group.n) }, answered);
   }
 
   /** A move the page chose (smart click, double-click): one to a foundation is written "f", as a
@@ -74,13 +74,25 @@ export function createActions(state, queue, settleDrag) {
     else sendChosen(group, bestDestination(destinations(state.legal, group), state.board) ?? "f");
   }
 
+  /** A dropped group: the move is asked for, and its ghost stays where it was let go until the
+   * answer. A move made takes the ghost away with the new board (widget.js); a refused one
+   * changes no board, so once it is answered the cards glide back from the ghost. */
   function drop(card, target) {
     const group = findGroup(state, card);
     if (!group || !target || group.pile === target) {
       settleDrag();
       return;
     }
-    sendMove(group, target);
+    sendMove(group, target, settleDrag);
+  }
+
+  /** F: the held group, or else the focused pile's top card, to a foundation, in one key (a
+   * finished run goes home whole, in Applegate). With no foundation that takes it, the move is
+   * asked anyway, so Python says why not. */
+  function sendHome(pileId) {
+    const group = state.picked ?? groupAt(pileId, groupCards(state, pileId, 1)[0]?.dataset.card ?? null);
+    if (!group || group.pile[0] === "f") return;
+    sendChosen(runHome(state.legal, group) ?? group, "f");
   }
 
   /** Arrow Up/Down on a held tableau group: one card more or fewer, from the top down. */
@@ -115,6 +127,7 @@ export function createActions(state, queue, settleDrag) {
     enter: play(enter),
     doubleClick: play(doubleClick),
     drop: play(drop),
+    sendHome: play(sendHome),
     grow: play(grow),
     putBack: later(() => setPicked(state, null)),
     reviewGo: later(reviewGo),

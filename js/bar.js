@@ -1,8 +1,10 @@
 // Everything around the piles: the buttons (the `controls` Python asks for), the variant's name
 // and badges, score, moves, clock and status, the message line, the progress strip while the
-// kernel is busy, the won/lost banner, and the note a snapshot page shows.
+// kernel is busy, the won/lost banner, the question before a game in progress is given up, and
+// the note an inactive board shows (a snapshot page, a kernel gone).
 
 import { createClock, duration } from "./clock.js";
+import { createConfirm } from "./board_confirm.js";
 import { make } from "./dom.js";
 import { createMenu } from "./menu.js";
 import { createReview } from "./review.js";
@@ -22,6 +24,8 @@ const BUTTON_NAMES = {
 };
 // The controls that open something of their own rather than send their name as a request.
 const OPENERS = ["review", "stats", "options"];
+// The controls that end the game in progress, and so ask first (confirm.js).
+const ASKS = ["new_game", "restart"];
 const STATUS_TEXT = { playing: "Playing", won: "Won", lost: "Lost" };
 const SNAPSHOT_NOTE = "A snapshot: open the notebook to play.";
 // Work the kernel finishes sooner than this shows no strip at all, rather than a flash.
@@ -60,15 +64,17 @@ export function createBar(state, actions) {
   const { model } = state;
   const buttons = {};
   const buttonRow = make("div", "sw-buttons");
+  const confirm = createConfirm(state);
   for (const type of CONTROLS) {
     const button = make("button", "sw-button", BUTTON_NAMES[type]);
     button.type = "button";
     button.dataset.control = type;
-    if (!OPENERS.includes(type)) button.addEventListener("click", () => actions.request(type));
+    if (ASKS.includes(type)) button.addEventListener("click", () => confirm.ask(type, () => actions.request(type)));
+    else if (!OPENERS.includes(type)) button.addEventListener("click", () => actions.request(type));
     buttons[type] = button;
     buttonRow.append(button);
   }
-  const menu = createMenu(state, actions, buttons.options);
+  const menu = createMenu(state, actions, buttons.options, confirm);
   const statsPanel = createStats(state, actions, buttons.stats);
   const reviewPanel = createReview(state, actions, buttons.review);
   buttons.review.addEventListener("click", () => (state.review ? actions.read("review_leave") : reviewPanel.open()));
@@ -86,7 +92,9 @@ export function createBar(state, actions) {
   const bar = make("div", "sw-bar");
   bar.append(buttonRow, menu.node, title, stats);
 
+  // The note of an inactive board: a snapshot's, or what to do when the kernel has gone.
   const snapshot = make("div", "sw-snapshot", SNAPSHOT_NOTE);
+  snapshot.setAttribute("role", "status");
   snapshot.hidden = state.live;
   const busy = make("div", "sw-busy");
   busy.hidden = true;
@@ -200,7 +208,7 @@ export function createBar(state, actions) {
   function updateMessage(b) {
     const message = readMessage(model);
     const fresh = message.id !== shownMessage && shownMessage !== null;
-    const shown = `${message.id}|${message.kind}|${message.text}|${b.canUndo}|${Boolean(state.review)}`;
+    const shown = `${message.id}|${message.kind}|${message.text}|${b.canUndo}|${Boolean(state.review)}|${state.live}`;
     if (line.dataset.shown !== shown) {
       line.dataset.shown = shown;
       const focused = line.contains(state.root.ownerDocument.activeElement);
@@ -219,7 +227,8 @@ export function createBar(state, actions) {
   }
 
   function updateBusy() {
-    const work = readBusy(model);
+    // A kernel gone while it worked never says it is done.
+    const work = state.live ? readBusy(model) : null;
     state.root.classList.toggle("sw-working", Boolean(work));
     if (!work) {
       clearTimeout(busyTimer);
@@ -238,11 +247,20 @@ export function createBar(state, actions) {
   }
 
   return {
-    nodes: { bar, panels, busy, snapshot, line, banner },
+    nodes: { bar, confirm: confirm.node, panels, busy, snapshot, line, banner },
     clock,
+    confirm,
     menuKeys: menu.onKeyDown,
-    /** Escape closes the Stats panel first, then leaves review mode; true when it did. */
-    escape: () => statsPanel.escape() || reviewPanel.escape(),
+    /** Escape keeps playing when the board asks, else closes the Stats panel, else leaves
+     * review mode; true when it did. */
+    escape: () => confirm.escape() || statsPanel.escape() || reviewPanel.escape(),
+    /** The board stops for good: the note says why and what to do, the clock stands still. */
+    stop(note) {
+      snapshot.textContent = note;
+      snapshot.hidden = false;
+      clock.freeze();
+      menu.dispose();
+    },
     reviewKeys: reviewPanel.onKey,
     /** Shows the live board `b`; `settling` while its cards are still going home. */
     update(b, review, settling = false) {
@@ -265,6 +283,7 @@ export function createBar(state, actions) {
       if (!settling || readMessage(model).kind !== "win") updateMessage(b);
       updateBusy();
       menu.refresh();
+      confirm.refresh();
       reviewPanel.update(review);
       statsPanel.refresh();
     },

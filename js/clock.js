@@ -36,6 +36,13 @@ export function createClock(state, node, value) {
       received = performance.now();
       show();
     },
+    /** Stops the clock where it shows now, whatever the last total from Python said. */
+    freeze() {
+      const now = performance.now();
+      if (clock.running) clock = { ...clock, elapsed: clock.elapsed + now - received, running: false };
+      received = now;
+      show();
+    },
     stop() {
       clearTimeout(timer);
     },

@@ -10,19 +10,20 @@ export const QUESTION = "Start a new game? This one counts as a loss.";
 let asked = 0;
 
 /**
- * The question's element (hidden until asked) and how to ask it: `ask(onYes, from)` shows it
- * with the focus on the safe answer, and calls `onYes` once the player says "New game"; the
- * focus goes back to `from` (the control that asked) when it closes. `close(refocus)` takes the
+ * The question's element (hidden until asked) and how to ask it: `ask(onYes, from, words)` shows
+ * it with the focus on the safe answer, and calls `onYes` once the player says yes; the focus goes
+ * back to `from` (the control that asked) when it closes, or else to the nearest focusable
+ * ancestor. `words` are the question and its yes ("New game" unless said, as Restart says). `close(refocus)` takes the
  * question away unanswered (the game ended meanwhile); `isOpen()` says whether it is shown.
  */
 export function confirmation() {
   const el = make("div", "sw-confirm");
   el.hidden = true;
   el.setAttribute("role", "group");
-  const question = make("span", "sw-confirm-text", QUESTION);
+  const question = make("span", "sw-confirm-text");
   question.id = `sw-confirm-question-${(asked += 1)}`;
   el.setAttribute("aria-labelledby", question.id);
-  const yes = make("button", "sw-button sw-confirm-yes", "New game");
+  const yes = make("button", "sw-button sw-confirm-yes");
   const no = make("button", "sw-button sw-confirm-no", "Keep playing");
   yes.type = "button";
   no.type = "button";
@@ -37,7 +38,9 @@ export function confirmation() {
     close(true);
   }
 
-  function ask(onYes, from) {
+  function ask(onYes, from, [text, action] = [QUESTION, "New game"]) {
+    question.textContent = text;
+    yes.textContent = action;
     pending = { onYes, from: from ?? el.ownerDocument.activeElement };
     el.hidden = false;
     el.ownerDocument.addEventListener("keydown", onKey);
@@ -51,7 +54,9 @@ export function confirmation() {
     pending = null;
     el.hidden = true;
     el.ownerDocument.removeEventListener("keydown", onKey);
-    if (refocus && from?.isConnected) from.focus();
+    if (!refocus) return onYes;
+    if (from?.isConnected && !from.disabled && !from.closest("[hidden]")) from.focus();
+    else el.parentElement?.closest("[tabindex]")?.focus();
     return onYes;
   }
 

@@ -1,15 +1,25 @@
-// The keyboard. While the board has focus it owns every key but Tab and Shift+Tab.
+// The keyboard. While the board has focus it owns every key but Tab and Shift+Tab, Ctrl/Cmd+S
+// (the notebook's save) and Shift+Enter (the notebook's "run this cell and go on").
 // JupyterLab 4 takes its shortcuts from keydown events bubbling up to the document, but Notebook 7
 // starts lumino's application without `bubblingKeydown`, so there lumino listens to the document
 // in the capture phase, before any listener on the board could stop the key; other parts
 // (completer, tooltip, drag handles) listen in the capture phase too. So the board listens on the
 // window in the capture phase, the first listener of all: a key whose target is inside the board
-// is handled here and goes no further. That keeps "a", "d d", "x", "m", Shift+Enter and the rest
+// is handled here and goes no further. That keeps "a", "d d", "x", "m", Ctrl+Enter and the rest
 // away from the notebook in JupyterLab, Notebook 7 and Voilà alike.
+//
+// Shift+Enter is the notebook's, but for the cell after the board's: a lesson says "make your
+// move, then Shift+Enter", and the cell it means is the next one, never the board's own (running
+// that again would deal a new board). The cell after the board's output is made the notebook's
+// active cell, and the key goes on to the notebook, which runs it and moves on, as from any cell.
+// Where no cell comes after the board's, or nothing runs cells (Voilà), the key does nothing.
 
 import { TOP_ROW } from "./draw.js";
+import { focusNextCell } from "./notebook.js";
 
 const MOD_Z = (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "z";
+const MOD_S = (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s";
+const SHIFT_ENTER = (e) => e.key === "Enter" && e.shiftKey && !(e.ctrlKey || e.metaKey || e.altKey);
 
 export function createKeys(state, actions, cancelDrag, bar) {
   function focusPile(id) {
@@ -53,6 +63,10 @@ export function createKeys(state, actions, cancelDrag, bar) {
       return true;
     }
     if (!id || !state.board || !state.live) return false;
+    if (e.key === "f" || e.key === "F") {
+      actions.sendHome(id);
+      return true;
+    }
     if ((e.key === "Enter" || e.key === " ") && !e.shiftKey) {
       if (id === "stock") actions.request("draw");
       else actions.enter(id);
@@ -77,10 +91,13 @@ export function createKeys(state, actions, cancelDrag, bar) {
     const inMenu = e.target.closest?.("[role='menu']");
     if (inMenu && e.type === "keydown") bar.menuKeys(e);
     if (e.key === "Tab" && !e.ctrlKey && !e.metaKey && !e.altKey) return;
+    if (MOD_S(e)) return;
+    if (SHIFT_ENTER(e) && e.type === "keydown" && !inMenu && focusNextCell(state.root)) return;
     e.stopPropagation();
     if (inMenu || e.type !== "keydown") return;
     const plain = !(e.ctrlKey || e.metaKey || e.altKey || e.shiftKey);
-    // Escape closes the Stats panel, else leaves review mode, else drops a held group.
+    // Escape keeps playing when the board asks, else closes the Stats panel, else leaves review
+    // mode, else drops a held group.
     if (e.key === "Escape" && plain && bar.escape()) {
       e.preventDefault();
       return;

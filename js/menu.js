@@ -26,7 +26,7 @@ const SETTINGS = [
 
 let menus = 0;
 
-export function createMenu(state, actions, button) {
+export function createMenu(state, actions, button, confirm) {
   const menu = make("div", "sw-menu");
   menu.id = `sw-menu-${(menus += 1)}`;
   menu.setAttribute("role", "menu");
@@ -62,7 +62,8 @@ export function createMenu(state, actions, button) {
     item("menuitem", `New game: ${text}`, () => {
       close(true);
       const scoring = game === "klondike" ? choice.scoring : null;
-      actions.request("new_game", { options: { game, draw, scoring, winnable: choice.winnable } });
+      const options = { game, draw, scoring, winnable: choice.winnable };
+      confirm.ask("new_game", () => actions.request("new_game", { options }));
     }),
   );
   const scoringItems = SCORING.map(([text, value]) =>

@@ -10,13 +10,14 @@
 // comm message (ipywidgets calls callbacks.iopub.status), which comes after the update; waiting
 // for idle alone would add the kernel websocket's delay (Nagle's algorithm, tens of ms) to every
 // quick click. While Python reports `_busy` the queue waits; a lost answer releases it after a
-// while.
+// while. A request that cannot even be sent (the kernel's connection to the board is closed)
+// tells the board it has lost its kernel.
 
 import { readBusy } from "./state.js";
 
 const ANSWER_TIMEOUT_MS = 15000;
 
-export function createQueue(state, refresh) {
+export function createQueue(state, refresh, lost) {
   const actions = [];
   let waiting = null; // the request in flight: {timer}
   let pumping = false;
@@ -25,6 +26,7 @@ export function createQueue(state, refresh) {
     if (waiting !== request) return;
     clearTimeout(request.timer);
     waiting = null;
+    request.answered?.();
     pump();
   }
 
@@ -36,10 +38,11 @@ export function createQueue(state, refresh) {
     }, ANSWER_TIMEOUT_MS);
   }
 
-  /** Sends a request made on the board as it is now; the queue waits for its answer. */
-  function send(type, extra) {
+  /** Sends a request made on the board as it is now; the queue waits for its answer, then calls
+   * answered (when given), once the answer is drawn or given up on. */
+  function send(type, extra, answered) {
     if (!state.live || !state.board) return;
-    const request = { timer: 0 };
+    const request = { timer: 0, answered };
     const status = (msg) => {
       if (msg?.content?.execution_state === "idle") setTimeout(() => release(request));
     };
@@ -49,6 +52,7 @@ export function createQueue(state, refresh) {
       state.model.send({ type, version: state.board.version, ...extra }, { iopub: { status } });
     } catch {
       release(request);
+      lost();
     }
   }
 

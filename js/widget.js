@@ -11,6 +11,8 @@
 //   queue.js, actions.js           every click, drop and key counts, in order
 //   input.js, keys.js              pointer and keyboard
 //   bar.js, menu.js, clock.js      buttons, options menu, clock, message, progress, banner
+//   confirm.js                     the question before a game in progress is given up
+//   kernel.js, notebook.js         the board stops when its kernel goes; the notebook around it
 
 import { createActions } from "./actions.js";
 import { glide, notePositions } from "./animate.js";
@@ -18,6 +20,7 @@ import { createBar } from "./bar.js";
 import { buildPiles, changedPiles, fillPiles, measure } from "./draw.js";
 import { make } from "./dom.js";
 import { createPointer } from "./input.js";
+import { goneNote, watchKernel } from "./kernel.js";
 import { createKeys } from "./keys.js";
 import { applyMarks, findGroup } from "./marks.js";
 import { createQueue } from "./queue.js";
@@ -43,15 +46,20 @@ function render({ model, el }) {
 
   // Every action of the player's first completes a playback of cards going home (steps.js).
   const playback = createPlayback(drawBoard, () => schedule());
-  const queue = createQueue(state, () => {
-    playback.finish();
-    if (scheduled) update();
-  });
+  const queue = createQueue(
+    state,
+    () => {
+      playback.finish();
+      if (scheduled) update();
+    },
+    () => stop("stopped"),
+  );
   const actions = createActions(state, queue, () => settleDrag());
   const bar = createBar(state, actions);
   const { nodes } = bar;
   table.append(top, tableau, nodes.banner);
-  root.append(nodes.bar, nodes.panels, nodes.snapshot, nodes.busy, table, nodes.line, spoken);
+  // The piles come first, so Tab reaches them before the buttons; CSS shows the bar above them.
+  root.append(table, nodes.bar, nodes.confirm, nodes.panels, nodes.snapshot, nodes.busy, nodes.line, spoken);
   root.classList.toggle("sw-inactive", !state.live);
   el.append(root);
 
@@ -133,6 +141,19 @@ function render({ model, el }) {
     if (boards) playback.start(boards);
   }
 
+  /** The kernel has gone: the board turns inactive for good and says what brings it back. */
+  function stop(how) {
+    if (!state.live || !state.alive) return;
+    state.live = false;
+    queue.dispose();
+    settleDrag();
+    state.press = null;
+    state.picked = null;
+    root.classList.add("sw-inactive");
+    bar.stop(goneNote(how, root));
+    update();
+  }
+
   function schedule() {
     if (scheduled) return;
     scheduled = true;
@@ -180,6 +201,7 @@ function render({ model, el }) {
   for (const name of TRAITS) model.on(`change:${name}`, name === "_busy" ? onBusy : schedule);
   model.on("change:_clock", bar.clock.read);
   for (const name of ANSWERS) model.on(`change:${name}`, queue.heard);
+  const unwatch = state.live ? watchKernel(model, stop) : () => {};
   const sizes = new ResizeObserver(resize);
   sizes.observe(root);
   window.addEventListener("resize", resize);
@@ -192,6 +214,7 @@ function render({ model, el }) {
     playback.finish();
     queue.dispose();
     bar.dispose();
+    unwatch();
     sizes.disconnect();
     window.removeEventListener("resize", resize);
     for (const type of keyEvents) window.removeEventListener(type, onKey, true);

@@ -412,3 +412,20 @@ def test_the_picker_takes_from_the_page_only_a_pick_it_offers(said: object) -> N
     position = app.board.state()
     from_the_page(app.picker, said)
     assert app.board.state() == position and asked == []
+
+
+def _questions_sent(board: sw.Klondike) -> list[dict[str, Any]]:
+    """Records the custom messages the board sends its page from now on."""
+    sent: list[dict[str, Any]] = []
+    board.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
+    return sent
+
+
+@pytest.mark.parametrize("call", ["new_game", "restart"])
+def test_calls_from_python_never_ask_even_with_a_game_in_progress(call: str) -> None:
+    board = sw.Klondike(seed=7, auto_move=False)
+    sent = _questions_sent(board)
+    board.draw()
+    getattr(board, call)()
+    assert board.moves == 0 and board.history == []
+    assert not [m for m in sent if m.get("method") == "custom"]

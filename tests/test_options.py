@@ -128,3 +128,56 @@ def test_the_board_as_text_and_its_label_name_the_options_in_the_table_s_words(
     board = sw.Klondike(seed=4, autosave=False, **options)
     assert str(board).splitlines()[0] == f"Klondike · {title} · seed 4"
     assert board._board["label"] == f"Klondike · {label}"
+
+
+SEED_ENTRIES = {
+    "sw.Klondike": lambda seed: sw.Klondike(seed=seed, autosave=False),
+    "sw.Applegate": lambda seed: sw.Applegate(seed=seed, autosave=False),
+    "sw.Klondike, winnable": lambda seed: sw.Klondike(seed=seed, winnable=True, autosave=False),
+    "the engine's KlondikeGame": lambda seed: KlondikeGame(seed=seed),
+    "a board's new_game": lambda seed: sw.Klondike(seed=1, autosave=False).new_game(seed=seed),
+    "sw.survey": lambda seed: sw.survey("klondike", [seed], time_limit=1, progress=False),
+}
+
+
+@pytest.mark.parametrize("entry", SEED_ENTRIES)
+def test_a_numpy_integer_seed_is_read_as_the_int_it_equals(entry):
+    """The README: a numpy integer converts, for a seed as for an option."""
+    made = SEED_ENTRIES[entry](np.int64(5))
+    if entry == "sw.survey":
+        assert [type(row.seed) for row in made] == [int]
+        return
+    if entry == "a board's new_game":
+        return
+    assert type(made.seed) is int
+    if "winnable" not in entry:
+        assert made.seed == 5
+        assert made.state() == SEED_ENTRIES[entry](5).state()
+
+
+@pytest.mark.parametrize("seed", [np.float64(5), Decimal(5), True, np.int64(-1), "5"])
+def test_a_seed_that_is_not_a_whole_number_in_range_is_refused(seed):
+    with pytest.raises(ValueError, match="a seed is an integer from 0 to 2"):
+        sw.Klondike(seed=seed, autosave=False)
+
+
+def test_a_numpy_str_is_read_as_the_str_it_equals():
+    board = sw.Klondike(seed=5, scoring=np.str_("vegas"), autosave=False)
+    options = board.state()["options"]
+    assert options == {"draw": 1, "scoring": "vegas"} and type(options["scoring"]) is str
+    assert sw.load(json.dumps(board.state())).state() == board.state()
+
+
+@pytest.mark.parametrize("option", ["draw", "scoring"])
+def test_a_klondike_option_given_to_an_applegate_board_is_a_value_error_naming_its_options(
+    option,
+):
+    """The README: an option a game does not have is a ValueError (not a board setting's
+    TypeError), wherever it comes in."""
+    for make in (
+        lambda: sw.Applegate(seed=1, autosave=False, **{option: None}),
+        lambda: sw.Applegate.from_deal(DECK, autosave=False, **{option: None}),
+        lambda: sw.Applegate.daily("2026-11-30", autosave=False, **{option: None}),
+    ):
+        with pytest.raises(ValueError, match=f"Applegate takes no options, got '{option}'"):
+            make()

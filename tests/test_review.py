@@ -3,6 +3,8 @@ better one, found with few searches."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import solitaire_widget as sw
@@ -11,7 +13,7 @@ from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION, klondike
 from solitaire_widget.engine import KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import _solve
-from solitaire_widget.solver.review import ReviewedPosition
+from solitaire_widget.solver.review import KEYED_POSITIONS, ReviewedPosition
 from solitaire_widget.state import load_game
 
 
@@ -248,3 +250,67 @@ def test_the_board_and_the_engine_review_the_same_game():
     assert isinstance(review, sw.Review)
     assert review.history == [Move.coerce(m) for m in board.history]
     assert review.verdicts[0] == "won"
+
+
+# ----------------------------------------------------------------- long games (issue 20)
+
+LONG_GAME = 20_000  # draws: a long history, far from the most a saved game holds
+
+
+@pytest.fixture(scope="module")
+def long_game() -> KlondikeGame:
+    game = KlondikeGame(seed=5)
+    for _ in range(LONG_GAME):
+        game.draw()
+    return game
+
+
+class WorkCounter:
+    """Counts what a review costs per position of the history: replays of the whole history
+    (a load) and positions written out in the state format."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.replays = 0
+        self.written = 0
+        replay, position = KlondikeGame._replay, KlondikeGame.position
+
+        def counted_replay(game, moves):
+            self.replays += len(moves) >= LONG_GAME
+            return replay(game, moves)
+
+        def counted_position(game):
+            self.written += 1
+            return position(game)
+
+        monkeypatch.setattr(KlondikeGame, "_replay", counted_replay)
+        monkeypatch.setattr(KlondikeGame, "position", counted_position)
+
+
+def test_a_long_game_reviewed_with_no_time_replays_once_and_writes_out_few_positions(
+    long_game, monkeypatch
+):
+    """A review's cost past the load is bounded by its time limit, not the history's length:
+    the history is replayed once, and positions are written out only as the review reaches
+    them (the first few thousand for their solver key, within a share of the time), so with
+    no time at all every verdict is "unknown"."""
+    work = WorkCounter(monkeypatch)
+    review = sw.review(json.dumps(long_game.state()), time_limit=0, progress=False)
+    assert len(review.positions) == LONG_GAME + 1
+    assert set(review.verdicts) == {"unknown"}
+    assert review.history == long_game.history
+    assert work.replays == 1
+    assert work.written <= KEYED_POSITIONS + 2
+    # The positions are still there when asked for: the start is the seed's deal.
+    assert review.states[0] == KlondikeGame(seed=5).position()
+    assert review.states[LONG_GAME] == long_game.position()
+
+
+def test_a_long_game_reviewed_with_a_short_limit_decides_what_it_reaches(long_game, monkeypatch):
+    """With a second, the review decides the deal (drawing never loses a game that could be
+    won) without writing out every position of the history."""
+    work = WorkCounter(monkeypatch)
+    review = long_game.review(time_limit=1, progress=False)
+    assert len(review.positions) == LONG_GAME + 1
+    assert review.verdicts[0] != "unknown"
+    assert work.replays == 1
+    assert work.written <= 2 * KEYED_POSITIONS + 500  # named, and on the winning line

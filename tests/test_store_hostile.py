@@ -224,6 +224,8 @@ def assert_rows_skipped_one_notice_each(seen: dict[str, Any], edited: set[int]) 
         ("status", "paused", "status"),
         ("moves", -4, "move count"),
         ("score", 2.5, "score"),
+        ("token", "abc", "token"),
+        ("token", None, "token"),  # its writes would go to a new row, not this one
     ],
 )
 def test_a_row_with_a_bad_value_is_skipped_with_one_notice_naming_it(

@@ -126,8 +126,25 @@ def test_a_line_torn_by_a_crash_is_dropped_and_its_seed_solved_again(
         ("game,seed,status,moves,positions,seconds\napplegate,1,maybe,,5,0.1\n", "line 2"),
         ("game,seed,status,moves,positions,seconds\napplegate,x,won,3,5,0.1\n", "line 2"),
         ("game,seed,status,moves,positions,seconds\napplegate,1,won,3\n", "expected 6 fields"),
-        ("game,seed,status,moves,positions,seconds\napplegate,1,won,3,5,0.1\n"
-         "applegate,2,won,3,5,0.1\napplegate,1,unwinnable,,9,0.1\n",
+        # impossible rows: a win with no winning line, a time without end, negative counts
+        ("game,seed,status,moves,positions,seconds\napplegate,0,won,80,5,0.1\n"
+         "applegate,1,won,,5,0.1\n", "line 3: a won row has the length of its winning line"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,won,0,5,0.1\n",
+         "line 2: a won row has the length of its winning line"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,unwinnable,80,5,0.1\n",
+         "line 2: only a won row has a winning line"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,won,80,5,inf\n",
+         "line 2: seconds must be a time from 0 on"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,unknown,,5,nan\n",
+         "line 2: seconds must be a time from 0 on"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,unknown,,5,-1\n",
+         "line 2: seconds must be a time from 0 on"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,unknown,,-5,0.1\n",
+         "line 2: positions must be a count from 0 on"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,won,-80,5,0.1\n",
+         "line 2: a won row has the length of its winning line"),
+        ("game,seed,status,moves,positions,seconds\napplegate,1,won,80,5,0.1\n"
+         "applegate,2,won,80,5,0.1\napplegate,1,unwinnable,,9,0.1\n",
          "contradicts itself: seed 1 is won on line 2 and unwinnable on line 4"),
     ],
 )  # fmt: skip

@@ -142,3 +142,33 @@ def test_junk_in_the_new_requests_never_raises_and_never_changes_the_board(data,
         assert message["kind"] == "error" and message["text"]
         assert not message["text"].startswith(FAILED), message["text"]
         assert everything_but_the_message(board) == before
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_word_draw_from_the_page_draws_as_g_move_does(draw):
+    """``_board["legal"]`` lists ``draw``; the page may send it back as a move request."""
+    board = sw.Klondike(seed=1, draw=draw, autosave=False)
+    assert "draw" in board._board["legal"]
+    expected = sw.Klondike(seed=1, draw=draw, autosave=False)
+    expected.move("draw")
+    message = Page(board).request("move", move="draw")
+    assert message["kind"] != "error", message
+    assert board.state() == expected.state()
+
+
+def test_the_word_recycle_from_the_page_recycles_the_waste():
+    board = sw.Klondike(seed=1, autosave=False)
+    page = Page(board)
+    while "recycle" not in board._board["legal"]:
+        assert page.request("move", move="draw")["kind"] != "error"
+    assert page.request("move", move="recycle")["kind"] != "error"
+    assert str(board.history[-1]) == "recycle"
+    assert board.state()["waste"] == []
+
+
+def test_a_draw_asked_of_a_game_with_no_stock_is_refused_by_its_rules():
+    board = sw.Applegate(seed=1, autosave=False)
+    before = everything_but_the_message(board)
+    message = Page(board).request("move", move="draw")
+    assert message["kind"] == "error" and "Could not read" not in message["text"], message
+    assert everything_but_the_message(board) == before

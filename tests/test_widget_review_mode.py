@@ -13,6 +13,7 @@ from lost_games import lost_game
 from page import Page
 from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION
 from solitaire_widget.cards import long_name, parse_card
+from solitaire_widget.engine import KlondikeGame
 from solitaire_widget.solver import solve
 from solitaire_widget.state import load_game
 from solitaire_widget.widget import page_requests
@@ -304,3 +305,23 @@ def test_a_won_games_last_position_reads_won():
     assert review["summary"] == f"You won in {game.moves} moves: the game could be won all along."
     page.request("review_step", index=review["last"] - 1)
     assert board._review["finished"] is False
+
+
+def test_the_review_of_a_long_game_replays_its_history_once(monkeypatch):
+    """The page's Review on a long game: the review and review mode share one replay of the
+    history (a replay costs time in proportion to the game's length, with the kernel busy)."""
+    game = KlondikeGame(seed=5)
+    for _ in range(5_000):
+        game.draw()
+    board = sw.load(game.state(), autosave=False)
+    replays = []
+    replay = KlondikeGame._replay
+    monkeypatch.setattr(
+        KlondikeGame, "_replay", lambda g, moves: replays.append(len(moves)) or replay(g, moves)
+    )
+    Page(board).request("review")
+    assert board._review["last"] == 5_000
+    assert replays == [5_000]
+    Page(board).request("review_step", index=2_500)
+    assert board._review["index"] == 2_500
+    assert replays == [5_000]

@@ -8,8 +8,9 @@ own tuple here (or in its module under ``games/``) and nothing else learns its o
 An option's value is exactly of its type: ``3.0``, ``Decimal(3)``, ``Fraction(3)`` and ``True``
 are not the draw count 3 (a bool is never a number here). Integers of other integer types, such as
 ``numpy.int64(3)`` (any ``numbers.Integral`` that is not a bool), are read as the ``int`` they
-equal, so a value taken from an array works; every value kept is a plain ``int``, ``str`` or
-``None``, so a game saves and loads as it was made.
+equal, and text of a ``str`` subclass, such as ``numpy.str_("vegas")``, as the ``str`` it equals,
+so a value taken from an array works; every value kept is a plain ``int``, ``str`` or ``None``, so
+a game saves and loads as it was made. A seed is read by the same rule (``read_seed``).
 """
 
 from __future__ import annotations
@@ -39,9 +40,8 @@ class Option:
         message writes None: "None" to a Python caller, "null" about JSON."""
         if value is None and None in self.values:
             return None
-        if type(value) is self.kind and value in self.values:
-            return None
-        if self._is_other_integer(value) and int(value) in self.values:
+        plain = _plain(value, self.kind)
+        if plain is not None and plain in self.values:
             return None
         kind = f" (a {type(value).__name__})" if isinstance(value, (bool, float)) else ""
         return f"{self.name} must be {self.choices(null)}, not {brief(value)}{kind}"
@@ -51,20 +51,31 @@ class Option:
         refusal = self.refusal(value, null)
         if refusal is not None:
             raise ValueError(refusal)
-        return int(value) if self._is_other_integer(value) else value
+        return None if value is None else _plain(value, self.kind)
 
     def choices(self, null: str = "None") -> str:
         """The allowed values as a message lists them: "1 or 3", "'standard', 'vegas' or None"."""
         spelled = [null if value is None else repr(value) for value in self.values]
         return " or ".join(filter(None, [", ".join(spelled[:-1]), spelled[-1]]))
 
-    def _is_other_integer(self, value: Any) -> bool:
-        return (
-            self.kind is int
-            and isinstance(value, numbers.Integral)
-            and not isinstance(value, bool)
-            and type(value) is not int
-        )
+
+def _plain(value: Any, kind: type) -> Any:
+    """``value`` as a plain ``int`` or ``str`` of ``kind``: an integer of any integer type but
+    bool, text of any ``str`` type; None when it is not of ``kind``."""
+    if kind is int and isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if kind is str and isinstance(value, str):
+        return str.__str__(value)
+    return None
+
+
+def read_seed(seed: Any) -> int:
+    """``seed`` as the plain ``int`` a deal takes (an integer of another integer type, such as
+    ``numpy.int64(5)``, is read as the int it equals, as an option's is), or ``ValueError``."""
+    plain = _plain(seed, int)
+    if plain is None or not 0 <= plain < 2**64:
+        raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {brief(seed)}")
+    return plain
 
 
 DRAW = Option(
@@ -113,6 +124,14 @@ def checked_options(
     return {
         option.name: option.read(given.get(option.name, option.default), null) for option in table
     }
+
+
+def refuse_other_options(game: str, keywords: Mapping[str, Any]) -> None:
+    """Check the keywords that name an option of some game as ``game``'s options: one it does
+    not have (``sw.Applegate(draw=1)``) is the ``ValueError`` naming its options that it is
+    wherever options come in, not an unknown board setting."""
+    named = {option.name for table in GAME_OPTIONS.values() for option in table}
+    checked_options(game, {name: value for name, value in keywords.items() if name in named})
 
 
 def option_words(game: str, options: Mapping[str, Any], short: bool = False) -> list[str]:

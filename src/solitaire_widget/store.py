@@ -477,7 +477,7 @@ class GameStore:
         if not -(2**63) <= game_id < 2**63:
             return None
         with self._transaction(write=False) as db:
-            columns, _ = _columns(db)
+            columns, _, tokened = _columns(db)
             row = db.execute(f"SELECT {columns} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
@@ -490,7 +490,7 @@ class GameStore:
             if ply != expected or not isinstance(move, str) or len(move) > LONGEST_MOVE:
                 break  # a hole or junk: the line ends before it
             line.append(move)
-        record = game_record(row, line)
+        record = game_record(row, line, tokened)
         if len(line) < len(plies):
             # Rows the line leaves out (a ply before the first, a hole and the plies after it,
             # junk) would join the line once a board's writes fill the hole, and a ply before
@@ -505,7 +505,7 @@ class GameStore:
         if player == NO_VISITOR:
             return [], []
         with self._transaction(write=False) as db:
-            columns, owner = _columns(db)
+            columns, owner, tokened = _columns(db)
             rows = db.execute(
                 f"SELECT {columns} FROM games WHERE last_played IS NOT NULL "
                 f"AND {owner} IS ? ORDER BY last_played DESC, id DESC",
@@ -514,7 +514,7 @@ class GameStore:
         records, skipped = [], []
         for row in rows:
             try:
-                records.append(game_record(row, []))
+                records.append(game_record(row, [], tokened))
             except BadRow as bad:
                 skipped.append(bad.skipped())
         if len(skipped) > MOST_ROW_NOTICES:
@@ -550,12 +550,14 @@ def _schema_version(connection: sqlite3.Connection) -> int:
     return rows[0][0]
 
 
-def _columns(connection: sqlite3.Connection) -> tuple[str, str]:
-    """The columns of ``store_rows.NAMES`` to select, and the player's. A store opened
-    read-only is read as it is, unmigrated: one of schema version 1 has no tokens or players."""
+def _columns(connection: sqlite3.Connection) -> tuple[str, str, bool]:
+    """The columns of ``store_rows.NAMES`` to select, the player's, and whether every row has a
+    token. A store opened read-only is read as it is, unmigrated: one of schema version 1 has no
+    tokens or players."""
     if _schema_version(connection) < 2:
-        return ", ".join("NULL" if name in ("token", "player") else name for name in NAMES), "NULL"
-    return ", ".join(NAMES), "player"
+        columns = ", ".join("NULL" if name in ("token", "player") else name for name in NAMES)
+        return columns, "NULL", False
+    return ", ".join(NAMES), "player", True
 
 
 def _deal_columns(deal: Deal) -> tuple[Any, ...]:

@@ -92,10 +92,14 @@ class _Bad(ValueError):
     pass
 
 
-def game_record(row: tuple[Any, ...], line: list[str]) -> GameRecord:
-    """The row (the columns of ``NAMES``) as a ``GameRecord``, or ``BadRow``."""
+def game_record(row: tuple[Any, ...], line: list[str], tokened: bool = True) -> GameRecord:
+    """The row (the columns of ``NAMES``) as a ``GameRecord``, or ``BadRow``. ``tokened``: the
+    store gives every row a token (all but a read-only store written before tokens), so a row
+    without one was edited by hand, and a board resumed from it would write to a new row."""
     fields = dict(zip(NAMES, row, strict=True))
     try:
+        if tokened and fields["token"] is None:
+            raise _Bad("it has no token, which names its row in every write")
         return _checked(fields, line)
     except _Bad as bad:
         raise BadRow(fields["id"], str(bad)) from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -67,6 +68,21 @@ _READ_BOARD = """(root) => {
 def open_both_games(lab: LabPage) -> None:
     lab.open(lab.write_notebook("boards.ipynb", NOTEBOOK_CELLS))
     lab.run_all()
+
+
+def open_klondike(
+    lab: LabPage, settings: str, after: Sequence[str] = (), app: str = "lab"
+) -> Locator:
+    """Opens a notebook whose first cell shows ``k``, the KLONDIKE position on a board made with
+    ``settings`` (keyword arguments, as Python text), and whose next cells are ``after``; runs
+    them all and returns the board's root once its piles show."""
+    shown = f"k = load({json.dumps(KLONDIKE)!r}, {settings})\nk"
+    cells = [f"from solitaire_widget.widget import load\n{shown}", *after]
+    lab.open(lab.write_notebook("klondike.ipynb", cells), app=app)
+    lab.run_all()
+    root = board(lab.page, "klondike")
+    expect(root.locator('[data-pile="t7"] [data-card]')).to_have_count(1)
+    return root
 
 
 def show_board(lab: LabPage, name: str, make: str) -> Locator:

@@ -98,7 +98,11 @@ def test_restart_and_the_options_menu_drive_the_kernel(lab: LabPage) -> None:
     k.locator('[data-pile="stock"]').click()
     wait_for_history(lab, "k", ["draw", "draw"])
 
+    # The game in progress is given up only once the player says so (test_board_confirm.py).
     k.get_by_role("button", name="Restart").click()
+    k.get_by_role("group", name="Restart this deal? This attempt counts as a loss.").get_by_role(
+        "button", name="Restart"
+    ).click()
     wait_for_history(lab, "k", [])
     assert lab.evaluate("k.state()['tableau']") == start
     assert lab.evaluate("k.seed") == 7

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
 from ..moves import COLUMN_OF, TABLEAU, Move, group_move
-from ..options import checked_options
+from ..options import checked_options, read_seed
 from .progress import status as worked_out
 from .saving import write_atomically
 
@@ -98,10 +98,7 @@ class Game:
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal the deck for ``seed`` (a random seed when None), keeping the options."""
-        if seed is None:
-            seed = random_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
+        seed = random_seed() if seed is None else read_seed(seed)
         deck = shuffled_deck(seed)
         with self._all_or_nothing():
             self._start_game(seed, deck)

@@ -31,14 +31,18 @@ line. The turning point, the last won position before a lost one, always gets on
 from __future__ import annotations
 
 import html
+import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import Game
 from ..moves import Move
+from ..shape import brief
 from ..state import load_game
 from ..words import move_in_words
-from . import _game_state, _position_of, _solve
+from . import _position_of, _solve
 from .applegate import ApplegateRules
 from .klondike import KlondikeRules
 from .lines import bare
@@ -53,8 +57,16 @@ START_SHARE = 0.6
 # over a few hundred positions. The slice doubles each time a search runs out of it undecided.
 FIRST_SLICE = 1 / 10
 SMALLEST_SLICE = 0.05
-# Positions named by the solver's key (about half a millisecond each); later ones exactly.
+# Positions named by the solver's key (about a sixth of a millisecond each); later ones exactly.
 KEYED_POSITIONS = 2_000
+# The share of the time limit spent naming positions (a walk back through the game, a few
+# microseconds a position past the first KEYED_POSITIONS): a position not named in it shares its
+# verdict with no other, and a position the review does not reach in time stays "unknown".
+NAMING_SHARE = 0.25
+# ... and at least this long, in seconds, so that a short game is named whatever the time limit.
+SHORTEST_NAMING = 0.05
+# Steps of a walk through the game (an undo or a redo) between two looks at the clock.
+STEPS_PER_LOOK = 256
 
 # How each verdict was reached, for the timeline and for the curious.
 SEARCHED = "searched"
@@ -88,13 +100,14 @@ class Review:
     """The verdict on every position of a game, and where (if anywhere) it was lost.
 
     ``won``: the game was won (its last position has every card home). ``states`` are the
-    positions themselves (the start first), which name moves in words."""
+    positions themselves (the start first), which name moves in words: a ``GameLine`` that
+    writes each one out when asked, as a long game's would cost time in proportion."""
 
     positions: list[ReviewedPosition]
     seconds: float
     time_limit: float = 10.0
     won: bool = False
-    states: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    states: Sequence[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def history(self) -> list[Move]:
@@ -136,6 +149,8 @@ class Review:
         up there. Without the positions (a review built by hand), its notation."""
         if not self.states:
             return str(move)
+        if isinstance(self.states, GameLine):  # the replayed game itself, a step or so away
+            return move_in_words(self.states.game_at(index), move)
         return move_in_words(load_game(self.states[index]), move)
 
     def summary(self, name_moves: bool = True) -> str:
@@ -272,31 +287,87 @@ def review(game_or_state: Any, time_limit: float = 10.0, progress: bool = True) 
     """Review a game's history (engine game, board, state dict or JSON) within ``time_limit`` s.
 
     ``progress`` shows a tqdm progress bar of the positions decided, when tqdm is installed.
+    Past loading the game, the review takes the time limit and little more however long the
+    history: positions it does not reach in time are "unknown".
     """
     start = time.perf_counter()
+    line = GameLine(_replayed(game_or_state))
     deadline = start + time_limit
-    states, played = _positions(_game_state(game_or_state))
-    won = load_game(states[-1]).status == WON
-    reviewer = _Reviewer(states, played, progress)
+    won = line.game.status == WON
+    reviewer = _Reviewer(line, progress)
     try:
         reviewer.run(deadline, time_limit, won)
     finally:
         reviewer.close()
     seconds = time.perf_counter() - start
-    return Review(reviewer.reviewed(), seconds, time_limit, won, states)
+    return Review(reviewer.reviewed(), seconds, time_limit, won, line)
 
 
-def _positions(state: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Move]]:
-    """Every position of the game from its start, without history, and the moves between them
-    (each position written out without the history: a long game costs time in proportion)."""
-    game = load_game(state)
-    played = game.history
-    positions = [game.position()]
-    while game.can_undo:
-        game.undo()
-        positions.append(game.position())
-    positions.reverse()
-    return positions, played
+def _replayed(game_or_state: Any) -> Game:
+    """A game of our own with the whole history (a state from outside checked by ``load_game``,
+    so no search meets a duplicated card): replayed once, however it came."""
+    if isinstance(game_or_state, (str, bytes, bytearray, dict)):
+        return load_game(game_or_state)
+    if callable(getattr(game_or_state, "state", None)):
+        return load_game(game_or_state.state())
+    raise ValueError(
+        "review() takes a game, a widget, a state dict or its JSON text, not "
+        f"{brief(game_or_state)}"
+    )
+
+
+class GameLine(Sequence):
+    """The positions of a reviewed game (the start first), each written out without the history
+    when asked: one replayed copy of the game is walked there with undo and redo. Writing out
+    every position of a long game up front would cost time in proportion to its length."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.played = list(game.history)
+        self._written: dict[int, dict[str, Any]] = {}
+        self.steps = 0  # undo and redo steps walked: the clock is read every STEPS_PER_LOOK
+
+    def __len__(self) -> int:
+        return len(self.played) + 1
+
+    def __getitem__(self, index: Any) -> Any:
+        """Position ``index`` written out: one the review searched is kept, any other written
+        afresh (a reader going through every position walks one step at a time, and keeps
+        none of them in memory)."""
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = range(len(self))[index]
+        if index in self._written:
+            return self._written[index]
+        return self.game_at(index).position()
+
+    def game_at(self, index: int) -> Game:
+        """The replayed game at position ``index`` (after ``index`` moves). Not a copy: the
+        next walk moves it."""
+        self.walk(index, math.inf)
+        return self.game
+
+    def written(self, index: int, deadline: float) -> dict[str, Any] | None:
+        """Position ``index`` written out, or None when the walk there runs past ``deadline``."""
+        if index not in self._written:
+            if not self.walk(index, deadline):
+                return None
+            self._written[index] = self.game.position()
+        return self._written[index]
+
+    def walk(self, index: int, deadline: float) -> bool:
+        """Walk the replayed game to position ``index``; False when that runs past
+        ``deadline`` (the game is then somewhere on the way)."""
+        game = self.game
+        while game.moves != index:
+            if game.moves > index:
+                game.undo()
+            else:
+                game.redo()
+            self.steps += 1
+            if self.steps % STEPS_PER_LOOK == 0 and time.perf_counter() > deadline:
+                return False
+        return True
 
 
 def _verdict_key(state: dict[str, Any]) -> bytes:
@@ -309,40 +380,62 @@ def _verdict_key(state: dict[str, Any]) -> bytes:
 class _Reviewer:
     """The bookkeeping of one review: verdicts, winning moves, time spent, and where to search."""
 
-    def __init__(self, states: list[dict[str, Any]], played: list[Move], progress: bool) -> None:
-        self.states = states
-        self.played = played
-        size = len(states)
+    def __init__(self, line: GameLine, progress: bool) -> None:
+        self.line = line
+        self.played = line.played
+        size = len(line)
         self.verdict = [UNKNOWN] * size
         self.winning: list[Move | None] = [None] * size
         self.how = [NOT_DECIDED] * size
         self.seconds = [0.0] * size
-        # A very long game (a loaded history) names its later positions exactly: cheaper, and
-        # just as sound, since the same position always has the same verdict.
-        self.keys = [
-            _verdict_key(state) if i < KEYED_POSITIONS else _position_of(state).encode()
-            for i, state in enumerate(states)
-        ]
-        first: dict[bytes, int] = {}
-        last: dict[bytes, int] = {}
-        for index, key in enumerate(self.keys):
-            first.setdefault(key, index)
-            last[key] = index
-        # The first and the last position of the game with each position's verdict key.
-        self.first_same = [first[key] for key in self.keys]
-        self.last_same = [last[key] for key in self.keys]
-        self.tried: dict[bytes, float] = {}  # the largest slice each key was searched with
+        # Each position's name, once the walk of ``_name_positions`` has reached it (None: not
+        # named, so it shares its verdict with no other); the first and the last position of
+        # the game with each name.
+        self.keys: list[bytes | None] = [None] * size
+        self.first_same = list(range(size))
+        self.last_same = list(range(size))
+        self.tried: dict[bytes | int, float] = {}  # the largest slice each key was searched with
         self.won_keys: set[bytes] = set()  # the keys of every position a winning line passed
         self.won, self.lost = -1, size  # the last position known won, the first known lost
         self.bar = _progress_bar(size) if progress else None
 
+    def _name_positions(self, deadline: float) -> None:
+        """Name the positions, walking back from the end until ``deadline``: the first
+        KEYED_POSITIONS by the solver's key, later ones exactly (cheaper, and just as sound,
+        since the same position always has the same verdict)."""
+        line, keys = self.line, self.keys
+        for index in range(len(line) - 1, -1, -1):
+            if not line.walk(index, deadline) or time.perf_counter() > deadline:
+                break
+            game = line.game
+            keys[index] = (
+                _verdict_key(game.position()) if index < KEYED_POSITIONS else _exact_key(game)
+            )
+        first: dict[bytes, int] = {}
+        for index, key in enumerate(keys):
+            if key is not None:
+                self.first_same[index] = first.setdefault(key, index)
+        last: dict[bytes, int] = {}
+        for index in range(len(keys) - 1, -1, -1):
+            key = keys[index]
+            if key is not None:
+                self.last_same[index] = last.setdefault(key, index)
+
+    def _tried_key(self, index: int) -> bytes | int:
+        key = self.keys[index]
+        return index if key is None else key
+
     def run(self, deadline: float, time_limit: float, won: bool) -> None:
-        end = len(self.states) - 1
+        end = len(self.line) - 1
+        lost_at_end = self.line.game.status == "lost"
+        self.line.written(end, deadline)
         if won:
             self._settle_won(end, [], SEARCHED)
             return
+        naming = max(time_limit * NAMING_SHARE, SHORTEST_NAMING)
+        self._name_positions(time.perf_counter() + naming)
         slice_ = max(time_limit * FIRST_SLICE, SMALLEST_SLICE)
-        if load_game(self.states[end]).status == "lost":
+        if lost_at_end:
             self._settle_lost(end, NO_PROGRESS)
         elif end > 0:
             self._search(end, min(slice_, deadline - time.perf_counter()))
@@ -360,7 +453,7 @@ class _Reviewer:
         best: tuple[int, int] | None = None
         run_start = None
         for i in range(self.won + 1, self.lost + 1):
-            fresh = i < self.lost and self.tried.get(self.keys[i], 0.0) < slice_
+            fresh = i < self.lost and self.tried.get(self._tried_key(i), 0.0) < slice_
             if fresh and run_start is None:
                 run_start = i
             elif not fresh and run_start is not None:
@@ -373,9 +466,14 @@ class _Reviewer:
         """Search one position for at most ``seconds``; whether it was decided."""
         if seconds <= 0:
             return False
-        solution = _solve(self.states[index], seconds)
+        started = time.perf_counter()
+        position = self.line.written(index, started + seconds)
+        left = seconds - (time.perf_counter() - started)
+        if position is None or left <= 0:
+            return False
+        solution = _solve(position, left)
         self.seconds[index] += solution.seconds
-        key = self.keys[index]
+        key = self._tried_key(index)
         self.tried[key] = max(self.tried.get(key, 0.0), seconds)
         if solution.status == WON:
             self._settle_won(index, solution.moves, SEARCHED)
@@ -388,12 +486,12 @@ class _Reviewer:
         positions the solver counts the same as any of those, and every position before them
         (by the moves played)."""
         self._mark(index, WON, line[0] if line else None, how)
-        moves, keys = _along(self.states[index], line)
+        moves, keys = _along(self.line[index], line)
         self.won_keys |= keys
         last = index
         for later in range(index + 1, self.lost):
             if self.keys[later] in keys:
-                step = moves.get(_position_of(self.states[later]))
+                step = moves.get(_position_of(self.line[later]))
                 self._mark(later, WON, None if step is None else line[step], ON_A_LINE)
                 last = later
         at = self.won + 1
@@ -448,11 +546,11 @@ class _Reviewer:
     def _keeper(self, index: int) -> Move | None:
         """A move from position ``index`` other than the one played, and not a draw, that
         leads to a position a winning line passed through (or the same for the solver)."""
-        game = load_game(self.states[index])
+        game = load_game(self.line[index])
         for move in game.legal_moves():
             if move == self.played[index] or "stock" in (move.src, move.dst):
                 continue
-            after = load_game(self.states[index])
+            after = load_game(self.line[index])
             after.move(move)
             if _verdict_key(after.position()) in self.won_keys:
                 return move
@@ -468,7 +566,7 @@ class _Reviewer:
                 seconds=self.seconds[i],
                 how=self.how[i],
             )
-            for i in range(len(self.states))
+            for i in range(len(self.line))
         ]
 
     def close(self) -> None:
@@ -490,6 +588,11 @@ def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set
         position = game.position()
         keys.add(_verdict_key(position))
     return moves, keys
+
+
+def _exact_key(game: Game) -> bytes:
+    """The position exactly, as bytes: the cards of each pile, the piles apart."""
+    return b"\xff".join(bytes(pile) for pile in game._piles())
 
 
 def _progress_bar(total: int) -> Any:

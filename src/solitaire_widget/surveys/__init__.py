@@ -31,8 +31,8 @@ from contextlib import nullcontext
 from typing import Any
 
 from ..engine import GAMES
-from ..options import checked_options
-from .journal import SEEDS, Journal
+from ..options import checked_options, read_seed
+from .journal import Journal
 from .results import Row, Share, Survey, wilson_interval
 from .runner import process_pool, solve_all, solve_deal
 
@@ -118,9 +118,7 @@ def _kind(game: Any) -> str:
 
 def _checked(seeds: Iterable[int]) -> Iterable[int]:
     for seed in seeds:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
-            raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed!r}")
-        yield seed
+        yield read_seed(seed)
 
 
 def _check_count(name: str, value: int | None) -> None:

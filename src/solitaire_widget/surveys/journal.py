@@ -3,14 +3,16 @@
 A survey may be stopped (or crash, or lose power) at any moment; every row written before that
 stays, and a rerun with the same file skips those seeds. The only damage a stop can do is a last
 line written halfway: such a torn line (no newline at its end) is dropped and cut off the file. Any
-other line that is not a row of this survey, or a seed given two different verdicts (two files
-joined, two surveys writing at once), means the file is not what it should be, and the survey
+other line that is not a row of this survey, a row no survey writes (a win with no winning line, a
+time without end), or a seed given two different verdicts (two files joined, two surveys writing
+at once), means the file is not what it should be, and the survey
 refuses it rather than guess, naming the lines.
 """
 
 from __future__ import annotations
 
 import csv
+import math
 import os
 from pathlib import Path
 from typing import IO
@@ -93,4 +95,22 @@ class Journal:
             raise ValueError(f"{where}: cannot read {','.join(fields)!r} as a row") from None
         if not 0 <= row.seed < SEEDS or status not in STATUSES:
             raise ValueError(f"{where}: cannot read {','.join(fields)!r} as a row")
+        impossible = _impossible(row)
+        if impossible:
+            raise ValueError(f"{where}: {impossible}, not {','.join(fields)!r}")
         return row
+
+
+def _impossible(row: Row) -> str | None:
+    """What makes a row that reads as one impossible for a survey to have written, or None:
+    a survey writes a won deal's winning line's length and no other's, and counts and times
+    from 0 on (a finite time: a solve that ends)."""
+    if row.status == "won" and (row.moves is None or row.moves < 1):
+        return "a won row has the length of its winning line, a whole number from 1 on"
+    if row.status != "won" and row.moves is not None:
+        return f"only a won row has a winning line, and this one is {row.status}"
+    if row.positions < 0:
+        return "positions must be a count from 0 on"
+    if not 0 <= row.seconds < math.inf:
+        return "seconds must be a time from 0 on, and finite"
+    return None

@@ -19,7 +19,7 @@ from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
-from ..options import checked_options, defaults
+from ..options import checked_options, defaults, refuse_other_options
 from ..preferences import Preferences
 from ..seen import SeenCards
 from ..solver.coach import Coach
@@ -850,6 +850,7 @@ class Applegate(metaclass=GameBoards):
     def _dealt(
         seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
     ) -> Board:
+        refuse_other_options("applegate", settings)
         checked = _checked(settings, preferences.saved())
         seed = seed_to_deal(
             "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
@@ -860,6 +861,7 @@ class Applegate(metaclass=GameBoards):
     def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
+        refuse_other_options("applegate", settings)
         return Board._showing(
             ApplegateGame.from_deal(cards), _checked(settings, preferences.saved())
         )

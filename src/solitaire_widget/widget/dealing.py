@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import solver
+from ..options import read_seed
 
 FINDING_A_DEAL = "Finding a winnable deal..."
 
@@ -34,6 +35,8 @@ def seed_to_deal(
     """The seed a board of ``kind`` deals when asked for ``seed`` (None: any); None leaves the
     choice to the engine (a short random seed). ``trying(count)`` follows a fresh search for a
     winnable deal, seed by seed."""
+    if seed is not None:
+        seed = read_seed(seed)
     if seed is None and not show_seed:
         if winnable:
             return solver.fresh_winnable_seed(kind, options, trying=trying)

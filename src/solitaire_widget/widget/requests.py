@@ -15,6 +15,8 @@ from ..shape import Limits, brief, plain_copy
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
+# The words for a draw and a recycle, as ``_board["legal"]`` lists them (and ``g.move`` takes).
+_MOVE_WORDS = frozenset({"draw", "recycle"})
 _PLAIN_REQUESTS = frozenset(
     {"draw", "undo", "redo", "restart", "new_game", "hint", "finish", "stats"}
     | {"review", "review_leave"}
@@ -78,6 +80,8 @@ def _fields_refusal(kind: str, fields: set[object]) -> str | None:
 def _move_refusal(text: object) -> str | None:
     if not isinstance(text, str) or len(text) > _MAX_MOVE_LENGTH:
         return "A move must be short text such as t2-t5:3."
+    if text in _MOVE_WORDS:
+        return None
     found = _MOVE_REQUEST.fullmatch(text)
     if found is None:
         return f"Could not read the move {brief(text)}."

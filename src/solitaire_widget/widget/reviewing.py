@@ -1,7 +1,8 @@
 """Review mode on the board: the positions of a reviewed game, one at a time, for the page.
 
-The live game is never touched: the positions are rebuilt on a copy of the game replayed from
-its history, and each one is shown through ``view.board_view``, so the page sees what the player
+The live game is never touched: the positions are rebuilt on the copy of the game the review
+replayed from its history (walked with undo and redo, so a long game is not replayed again), and
+each one is shown through ``view.board_view``, so the page sees what the player
 saw at that moment and never a face-down card. Moves are named in a player's words, and in
 notation (foundations resolved) for the marks on the board.
 """
@@ -13,7 +14,7 @@ from typing import Any
 from ..cards import long_name, parse_card
 from ..engine import Game
 from ..moves import Move
-from ..solver.review import Review
+from ..solver.review import GameLine, Review
 from ..state import load_game
 from ..words import move_in_words, variant_label
 from .view import board_view
@@ -45,8 +46,10 @@ class ReviewMode:
 
     def __init__(self, game: Game, review: Review) -> None:
         self.review = review
-        # A copy replayed from the game's history, walked with undo and redo from now on.
-        self._replay = load_game(game.state())
+        # The review's copy of the game (one replayed from its history for a review made by
+        # hand), walked with undo and redo from now on.
+        states = review.states
+        self._line = states if isinstance(states, GameLine) else GameLine(load_game(game.state()))
         self.last = len(review.positions) - 1
         self.runs = _runs(review)
 
@@ -59,12 +62,7 @@ class ReviewMode:
 
     def _go_to(self, index: int) -> Game:
         """The replayed game at position ``index`` (after ``index`` moves)."""
-        replay = self._replay
-        while replay.moves > index:
-            replay.undo()
-        while replay.moves < index:
-            replay.redo()
-        return replay
+        return self._line.game_at(index)
 
     def _named(self, game: Game, move: Move | None) -> dict[str, str] | None:
         if move is None:
