@@ -7,6 +7,10 @@ import { make } from "./dom.js";
 
 export const QUESTION = "Start a new game? This one counts as a loss.";
 
+// The question is named by its words through an id. The board and the app's picker are bundled
+// apart, each with its own count, and share a page in the Voilà app: a tag drawn per bundle
+// keeps their ids apart, so each question keeps its own name.
+const TAG = Math.random().toString(36).slice(2, 8);
 let asked = 0;
 
 /**
@@ -21,7 +25,7 @@ export function confirmation() {
   el.hidden = true;
   el.setAttribute("role", "group");
   const question = make("span", "sw-confirm-text");
-  question.id = `sw-confirm-question-${(asked += 1)}`;
+  question.id = `sw-confirm-question-${TAG}-${(asked += 1)}`;
   el.setAttribute("aria-labelledby", question.id);
   const yes = make("button", "sw-button sw-confirm-yes");
   const no = make("button", "sw-button sw-confirm-no", "Keep playing");

@@ -416,9 +416,15 @@ class Scenario:
         button(self.board, "Undo").click()
         wait_until(lambda: self.view() == one_back, self.surface.patience.answer, "Undo")
         assert moves_shown(self.board) == one_moves
-        self.board.locator("[data-pile]").first.focus()
+        pile = self.board.locator("[data-pile]").first
+        pile.focus()
+        expect(pile).to_be_focused()
         self.page.keyboard.press("Control+z")
-        wait_until(lambda: self.view() == two_back, self.surface.patience.answer, "Ctrl+Z")
+        try:
+            wait_until(lambda: self.view() == two_back, self.surface.patience.answer, "Ctrl+Z")
+        except AssertionError as error:
+            now = "as after Undo" if self.view() == one_back else f"{moves_shown(self.board)} moves"
+            raise AssertionError(f"{error}; the board shows {now}, wanted {two_moves}") from None
         assert moves_shown(self.board) == two_moves
 
     def hint(self) -> None:

@@ -140,12 +140,23 @@ class ExportedPages:
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> ExportedPages:
-    """One notebook with each game's board, a move made on each, exported light and dark."""
+    """One notebook with each game's board, a move made on each, exported light and dark; run
+    with a game store of its own (this module-wide fixture comes before each test's own store,
+    and the user's must stay untouched)."""
     folder = tmp_path_factory.mktemp("scenario-export")
     cells = [game_cell(game, "board.move(board.legal_moves()[0])\nboard") for game in GAMES]
     source = write_notebook(folder / "games.ipynb", cells)
     notebook = read_notebook(source)
-    run_notebook(notebook, source, timeout=300)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SOLITAIRE_WIDGET_HOME", str(folder / "home"))
+        run_notebook(notebook, source, timeout=300)
+    # Nothing the kernel said on the side (a warning) shows on the page.
+    assert not [
+        output
+        for cell in notebook.cells
+        for output in cell.get("outputs", [])
+        if output.get("name") == "stderr"
+    ]
     hide_seeds(notebook)
     pages = {}
     for theme in ("light", "dark"):
