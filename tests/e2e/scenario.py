@@ -240,6 +240,7 @@ class Scenario:
     def _liftable(self) -> list[tuple[str, str]]:
         """Every face-up card a player sees and could lift, (pile, card), the top of each pile
         first: not from the stock, nor back off a foundation (which costs points)."""
+        self._settle()
         found = self.board.locator("[data-pile] [data-card][data-n]").evaluate_all(
             """(nodes) => nodes
                  .filter((n) => getComputedStyle(n).visibility === "visible")
@@ -273,7 +274,25 @@ class Scenario:
         return self.board.locator('[data-pile="stock"]').count() > 0
 
     def _note(self) -> None:
+        self._settle()
         self.before.append((self.view(), moves_shown(self.board)))
+
+    def _settle(self) -> None:
+        """Waits until the cards stop moving: a move and the cards auto-move sends home after
+        it come in one update, and the page plays them back one card at a time (steps.js), so
+        the board is read only when nothing glides and it stays the same a moment longer than
+        the gap between two cards (at most 110 ms)."""
+        deadline = time.monotonic() + self.surface.patience.answer / 1000
+        flying = self.board.locator(".sw-flying")
+        last = None
+        while True:
+            shown = None if flying.count() else self.view()
+            if shown is not None and shown == last:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError("the cards were still moving after the answer's patience")
+            last = shown
+            time.sleep(0.25)
 
     def _await_move(self, moves: int) -> None:
         """Waits until the move counter has gone past moves (the kernel applied the request)."""
@@ -282,6 +301,7 @@ class Scenario:
             self.surface.patience.answer,
             f"the move counter to pass {moves}",
         )
+        self._settle()
 
     def _draw_card(self) -> None:
         moves = moves_shown(self.board)
@@ -313,6 +333,7 @@ class Scenario:
             f"the {card} to move or to be picked up",
         )
         if moves_shown(self.board) > moves:
+            self._settle()
             return True
         marked = piles(self.board, "[data-pile].sw-target")
         if not marked:
@@ -392,9 +413,7 @@ class Scenario:
         assert landed == target or landed.startswith("f"), f"the {lifted.card} is on {landed}"
 
     def click_to_move(self) -> None:
-        before = self.view()
-        moves = moves_shown(self.board)
-        self.before.append((before, moves))
+        self._note()
         pile, card = self._click_move()
         assert self._card(pile, card).count() == 0, f"the {card} is still on {pile}"
 
