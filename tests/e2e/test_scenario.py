@@ -2,8 +2,10 @@
 JupyterLab 4, Notebook 7, Voilà's app and the JupyterLite site, for every game; and the part of
 it a page without a kernel can show, on an exported page.
 
-Each step is a subtest, so a run says which steps fail where. A whole game won by clicks, move by
-move as Hint shows it, takes minutes in each environment: it is behind the slow marker.
+Each step is a subtest, so a run says which steps fail where. The default run plays the scenario
+once in each environment with a kernel (QUICK below); every other pair of environment and game,
+and a whole game won by clicks, move by move as Hint shows it (minutes in each environment), are
+behind the slow marker.
 """
 
 from __future__ import annotations
