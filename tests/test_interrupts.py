@@ -12,6 +12,8 @@ moment of hundreds of random scripts of play on both games, engine and board.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import random
 import re
 import signal
@@ -524,3 +526,30 @@ def test_sigalrm_during_new_deals_restarts_and_switches_never_leaves_the_store_o
             assert sw.resume(board.game_id).state() == board.state()
     print("\nnew-deal interrupt trials (change, interrupted): count", dict(outcomes))
     assert sum(count for (_, interrupted), count in outcomes.items() if interrupted) >= 50
+
+
+BOARD_DEALS: dict[str, Callable[[Any], Any]] = {
+    "a new deal": lambda b: b.new_game(7),
+    "a restart": lambda b: b.restart(),
+}
+
+
+@pytest.mark.parametrize("name", BOARD_DEALS)
+def test_an_interrupt_as_a_new_deal_ends_never_takes_it_back_behind_the_boards_back(name):
+    """Ctrl-C at each bytecode of the standard library's ``with`` machinery that a new deal or
+    a restart runs through (the engine's, ipywidgets' ``hold_sync``). Whatever the board shows then
+    stays true once Python has cleaned up what the interrupt left (the garbage collector closing
+    an unfinished context manager must not put the old deal back): its next move is the game's."""
+    files = {contextlib.__file__}
+    counter, played = InterruptAt(0, files), moved(board_42(), "t4-t1")
+    run_traced(counter, lambda: BOARD_DEALS[name](played))
+    interrupted, total = 0, counter.seen
+    for at in sorted({1 + (total - 1) * i // 59 for i in range(60)}):  # 60 moments, spread
+        board = moved(board_42(), "t4-t1")
+        interrupted += run_traced(InterruptAt(at, files), lambda b=board: BOARD_DEALS[name](b))
+        gc.collect()
+        assert_whole(board)
+        assert board.legal_moves() == load_game(board.state()).legal_moves(), f"at {at}"
+        board.draw()
+        assert_whole(board)
+    assert interrupted > 0

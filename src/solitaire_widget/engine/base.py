@@ -7,8 +7,7 @@ import gc
 import json
 import os
 import secrets
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TextIO
 
 from ..cards import DECK, NAME, parse_card, shuffled_deck
@@ -100,8 +99,7 @@ class Game:
         """Deal the deck for ``seed`` (a random seed when None), keeping the options."""
         seed = random_seed() if seed is None else read_seed(seed)
         deck = shuffled_deck(seed)
-        with self._all_or_nothing():
-            self._start_game(seed, deck)
+        self._all_or_nothing(lambda: self._start_game(seed, deck))
 
     def _start_game(self, seed: int | None, deck: list[int]) -> None:
         self.seed = seed
@@ -111,26 +109,31 @@ class Game:
     def restart(self) -> None:
         """Go back to where this game started (its deal, or the position it was loaded at) and
         begin a new attempt: the history, undo and redo are cleared."""
-        with self._all_or_nothing():
+        def start_again() -> None:
             self._restore(self._start)
             self._begin_history(seed_deal=self._start_is_seed_deal)
 
-    @contextmanager
-    def _all_or_nothing(self) -> Iterator[None]:
-        """Put the whole game back if the block is interrupted: for the rare changes that replace
-        the position wholesale (a new deal, a restart), where a full copy costs nothing.
+        self._all_or_nothing(start_again)
 
-        The block may assign new lists (``_deal``, ``_begin_history`` do) or write into the
+    def _all_or_nothing(self, change: Callable[[], None]) -> None:
+        """Run ``change``, putting the whole game back if it is interrupted: for the rare changes
+        that replace the position wholesale (a new deal, a restart), where a full copy costs
+        nothing.
+
+        ``change`` may assign new lists (``_deal``, ``_begin_history`` do) or write into the
         piles in place (``_restore`` does); the attributes bring the old lists back, the copy of
-        the position their contents."""
+        the position their contents. A plain ``try``, not a ``with`` block: an interrupt in a
+        context manager's ``__exit__`` leaves its generator unfinished, and when the garbage
+        collector closed it later, it would put the old game back behind the back of whoever
+        had seen the new one."""
         # A game being set up (``__init__``) has no position yet: nothing to put back.
         if not hasattr(self, "_start"):
-            yield
+            change()
             return
         attributes = dict(self.__dict__)
         position = self._snapshot()
         try:
-            yield
+            change()
         except BaseException:
             self.__dict__.update(attributes)
             self._restore(position)
