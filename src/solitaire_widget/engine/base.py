@@ -109,6 +109,7 @@ class Game:
     def restart(self) -> None:
         """Go back to where this game started (its deal, or the position it was loaded at) and
         begin a new attempt: the history, undo and redo are cleared."""
+
         def start_again() -> None:
             self._restore(self._start)
             self._begin_history(seed_deal=self._start_is_seed_deal)
