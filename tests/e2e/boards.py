@@ -17,6 +17,9 @@ from positions import applegate_state, klondike_state, run_down
 
 from .harness import LabPage
 
+# The board's question before it gives up a game in progress (New game, the Options menu).
+NEW_GAME_QUESTION = "Start a new game? This one counts as a loss."
+
 # Klondike: JS onto QD (click), TD onto JS (drag), AH home (double-click), 9C onto TD (keyboard);
 # the 2H is the stock's top card, so a cell can send it home after the AH.
 KLONDIKE = klondike_state(["QD", "JS", "TD", "AH", "9C", "5H", "8S"], foundations=[], stock="* 2H")

@@ -29,10 +29,9 @@ from solitaire_widget.engine import GAMES as ENGINE_GAMES
 from solitaire_widget.solver import solve
 from solitaire_widget.state import load_game
 
-from .boards import read_board
+from .boards import NEW_GAME_QUESTION, read_board
 
 # What the board asks before a game in progress is given up (it counts as a loss).
-NEW_GAME_QUESTION = "Start a new game? This one counts as a loss."
 RESTART_QUESTION = "Restart this deal? This attempt counts as a loss."
 BUTTONS = ["New game", "Restart", "Undo", "Redo", "Hint", "Finish", "Review", "Stats", "Options"]
 # How a face-up card is named to a screen reader ("Queen of spades"), and a face-down one.

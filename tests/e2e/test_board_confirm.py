@@ -9,11 +9,10 @@ import time
 
 from playwright.sync_api import Locator, expect
 
-from .boards import history, wait_for_history
+from .boards import NEW_GAME_QUESTION, history, wait_for_history
 from .harness import LabPage
 from .screens import screenshot_widths
 
-NEW_GAME = "Start a new game? This one counts as a loss."
 RESTART = "Restart this deal? This attempt counts as a loss."
 
 
@@ -52,7 +51,7 @@ def test_a_game_in_progress_is_given_up_only_once_the_player_says_so(lab: LabPag
     attempts = [lab.evaluate("k.game_id")]
     new_game = bar.get_by_role("button", name="New game")
     new_game.click()
-    question = _question(k, NEW_GAME)
+    question = _question(k, NEW_GAME_QUESTION)
     expect(question).to_be_visible()
     expect(question.get_by_role("button", name="Keep playing")).to_be_focused()
     screenshot_widths(lab, "new-game", ".solitaire-widget")
@@ -80,7 +79,7 @@ def test_a_game_in_progress_is_given_up_only_once_the_player_says_so(lab: LabPag
     attempts.append(lab.evaluate("k.game_id"))
     bar.get_by_role("button", name="Options").click()
     k.get_by_role("menuitem", name="New game: Applegate").click()
-    question = _question(k, NEW_GAME)
+    question = _question(k, NEW_GAME_QUESTION)
     expect(question).to_be_visible()
     assert lab.evaluate("k.kind") == "klondike"
     question.get_by_role("button", name="New game").click()
@@ -99,6 +98,6 @@ def test_a_game_in_progress_is_given_up_only_once_the_player_says_so(lab: LabPag
     lab.run("k.move(k.legal_moves()[0])")
     expect(bar.get_by_role("button", name="New game")).to_be_enabled()
     bar.get_by_role("button", name="New game").click()
-    expect(_question(k, NEW_GAME)).to_be_visible()
+    expect(_question(k, NEW_GAME_QUESTION)).to_be_visible()
     lab.run("k.restart()")
     expect(k.locator(".sw-confirm")).to_be_hidden()

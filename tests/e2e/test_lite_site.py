@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request, Route, expect
 
-from .boards import PLAY_BOARDS, board
+from .boards import NEW_GAME_QUESTION, PLAY_BOARDS, board
 from .harness import (
     _LAB_JS,
     ARTIFACTS,
@@ -211,9 +211,13 @@ def test_play_notebook_runs_in_the_site_with_no_outside_request(play_page: Offli
 
 def test_new_game_leaves_the_board_answering(play_page: OfflinePage) -> None:
     """New game on a winnable-deals board shows "Finding a winnable deal..." while it deals;
-    the strip then clears and the next click is applied."""
+    the strip then clears and the next click is applied. (The game in progress, played by the
+    tests before, is given up through the board's question.)"""
     klondike = board(play_page.page, "klondike")
     klondike.get_by_role("button", name="New game").click()
+    if moves_shown(klondike).inner_text() != "0":
+        question = klondike.get_by_role("group", name=NEW_GAME_QUESTION)
+        question.get_by_role("button", name="New game", exact=True).click()
     expect(moves_shown(klondike)).to_have_text("0", timeout=SEARCH_TIMEOUT)
     assert_board_answers_a_click(klondike)
     play_page.assert_offline()
@@ -402,9 +406,13 @@ def test_the_game_store_survives_a_browser_restart(
         kernel = LiteKernel(site_page)
         kernel.open()
         found = store_report(kernel)
-        assert found["games"] == [{"id": game_id, "moves": DRAWS}]
+        # As after a reload, at most the last change may be lost: the browser is closed as soon
+        # as the kernel is done, maybe before its storage has written the last copy down.
+        assert [game["id"] for game in found["games"]] == [game_id]
+        kept = found["games"][0]["moves"]
+        assert kept in (DRAWS - 1, DRAWS)
         assert found["played"] == {"Klondike · draw 1": 1}
-        assert found["resumed"] == found["after_draws"][DRAWS]
+        assert found["resumed"] == found["after_draws"][kept]
         site_page.assert_offline()
     finally:
         context.close()
