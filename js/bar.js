@@ -113,6 +113,7 @@ export function createBar(state, actions) {
   let shownStatus = null;
   let shownMessage = null;
   let busyTimer = 0;
+  let stopped = false; // the kernel went: the status says so from now on
 
   function updateButtons(b, status, controls) {
     for (const type of CONTROLS) buttons[type].hidden = !controls.has(type);
@@ -256,6 +257,9 @@ export function createBar(state, actions) {
     escape: () => confirm.escape() || statsPanel.escape() || reviewPanel.escape(),
     /** The board stops for good: the note says why and what to do, the clock stands still. */
     stop(note) {
+      stopped = true;
+      setText(statusValue, "Stopped");
+      statusValue.dataset.status = "stopped";
       snapshot.textContent = note;
       snapshot.hidden = false;
       clock.freeze();
@@ -270,8 +274,10 @@ export function createBar(state, actions) {
       scoreStat.hidden = score === null;
       setText(scoreValue, String(score ?? ""));
       setText(movesValue, String(model.get("moves") ?? 0));
-      setText(statusValue, STATUS_TEXT[status] || "");
-      statusValue.dataset.status = status;
+      if (!stopped) {
+        setText(statusValue, STATUS_TEXT[status] || "");
+        statusValue.dataset.status = status;
+      }
       setText(label, b.label);
       if (badges.dataset.shown !== b.badges.join("\n")) {
         badges.dataset.shown = b.badges.join("\n");

@@ -42,6 +42,7 @@ def test_a_board_whose_kernel_restarted_stops_and_says_what_to_do(lab: LabPage, 
     note = k.locator(".sw-snapshot")
     expect(note).to_be_visible()
     expect(note).to_have_text(GONE)
+    expect(k.locator(".sw-status")).to_have_text("Stopped")
     buttons = k.locator("button:visible")
     assert buttons.count() > 0
     for i in range(buttons.count()):
