@@ -238,10 +238,13 @@ def played_row(stats: Locator, variant: str) -> Locator:
 
 
 def turn_a_card(board: Locator) -> None:
+    """A click on the stock once the cards of the last move have landed (auto-move's cards go
+    home one after another), as a player clicks once the board is still."""
     moves = board.locator(".sw-stat").filter(has_text="Moves").locator("b")
+    expect(board.locator(".sw-flying")).to_have_count(0)
     before = moves.inner_text()
     board.locator('[data-pile="stock"]').click()
-    expect(moves).not_to_have_text(before)
+    expect(moves).not_to_have_text(before, timeout=15_000)
 
 
 def test_each_visitor_sees_only_their_own_games_and_a_browser_that_keeps_nothing_sees_none(
