@@ -15,8 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -35,10 +33,8 @@ from .harness import (
     REPO,
     VIEWPORT,
     _kernel_answer,
-    free_port,
-    stop_process_group,
-    wait_for_http,
 )
+from .lite import build_site, serving
 
 SITE = REPO / "build" / "lite"
 # Pyodide starts, loads the package and deals a proven-winnable game: about 40 s on 2 busy cores.
@@ -57,28 +53,8 @@ DRAWS = 3
 @pytest.fixture(scope="module")
 def lite_site() -> Iterator[str]:
     """The built site, served on 127.0.0.1 for this module's tests; the server stops after them."""
-    built = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "build_lite.py")],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "-d", str(SITE), str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_for_http(f"{url}/jupyter-lite.json", 15, server)
+    with serving(build_site()) as url:
         yield url
-    finally:
-        server.terminate()
-        stop_process_group(server)
 
 
 @dataclass
