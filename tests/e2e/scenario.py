@@ -182,7 +182,8 @@ class Scenario:
     surface: Surface
     game: Game
     root: Locator | None = None
-    # The board and its move count before each of the player's actions, for Undo and Ctrl+Z.
+    # The board and its move count before each of the player's actions (a drag, a move by
+    # clicks, each stock card turned: each is one for the page's Undo), for Undo and Ctrl+Z.
     before: list[tuple[dict[str, Any], int]] = field(default_factory=list)
     dealt: dict[str, Any] | None = None
 
@@ -303,6 +304,7 @@ class Scenario:
         self._settle()
 
     def _draw_card(self) -> None:
+        self._note()
         moves = moves_shown(self.board)
         self.board.locator('[data-pile="stock"]').click()
         self._await_move(moves)
@@ -322,7 +324,9 @@ class Scenario:
         raise AssertionError("no card the player can click goes anywhere")
 
     def _click_card(self, pile: str, card: str) -> bool:
-        """Clicks a card, and a pile that takes it if it was picked up; whether it moved."""
+        """Clicks a card, and a pile that takes it if it was picked up; whether it moved (the
+        board before the move is noted then). The board has settled (_liftable)."""
+        shown = self.view()
         moves = moves_shown(self.board)
         picked = self.board.locator("[data-pile] .sw-picked")
         self._card(pile, card).click(position={"x": 12, "y": 6})
@@ -331,16 +335,15 @@ class Scenario:
             self.surface.patience.answer,
             f"the {card} to move or to be picked up",
         )
-        if moves_shown(self.board) > moves:
-            self._settle()
-            return True
-        marked = piles(self.board, "[data-pile].sw-target")
-        if not marked:
-            self._card(pile, card).click(position={"x": 12, "y": 6})
-            expect(picked).to_have_count(0)
-            return False
-        self.board.locator(f'[data-pile="{marked[0]}"]').click()
+        if moves_shown(self.board) == moves:
+            marked = piles(self.board, "[data-pile].sw-target")
+            if not marked:
+                self._card(pile, card).click(position={"x": 12, "y": 6})
+                expect(picked).to_have_count(0)
+                return False
+            self.board.locator(f'[data-pile="{marked[0]}"]').click()
         self._await_move(moves)
+        self.before.append((shown, moves))
         return True
 
     def _any_move(self) -> None:
@@ -412,7 +415,8 @@ class Scenario:
         assert landed == target or landed.startswith("f"), f"the {lifted.card} is on {landed}"
 
     def click_to_move(self) -> None:
-        self._note()
+        """A card moved by clicks (after turning stock cards over when no card can go
+        anywhere: each a move of its own, for Undo and Ctrl+Z)."""
         pile, card = self._click_move()
         assert self._card(pile, card).count() == 0, f"the {card} is still on {pile}"
 
@@ -422,7 +426,6 @@ class Scenario:
         if not self._has_stock():
             self.click_to_move()
             return
-        self._note()
         shown = self.view()
         self._draw_card()
         assert self.view() != shown
