@@ -26,9 +26,12 @@ demo: $(DEMO_INSTALLED) $(BUNDLE)
 app: install
 	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/app.ipynb
 
+# Two pytest runs: everything but the browser on both cores, then the browser tests one at a time
+# (each starts its own servers and a real Chromium). Either run collecting no tests fails (status 5).
 test: install $(CHROMIUM)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 -m "not e2e and not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "e2e and not slow" $(PYTEST_ARGS)
 
 # A benchmark is a file in benchmarks/ that runs as a script.
 bench: install $(CHROMIUM)
