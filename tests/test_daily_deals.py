@@ -147,7 +147,7 @@ def test_a_date_in_any_other_form_is_refused(date, message):
         ("klondike", 2, "draw must be 1 or 3, not 2"),
         ("klondike", 3.0, "draw must be 1 or 3, not 3.0"),
         ("applegate", 3, "Applegate has no stock"),
-        ("spider", 1, "'klondike' or 'applegate'"),
+        ("chess", 1, "'klondike' or 'applegate'"),
     ],
 )
 def test_an_unknown_variant_has_no_daily_deal(kind, draw, message):

@@ -3,7 +3,7 @@
 import pytest
 
 from positions import PILES, klondike
-from solitaire_widget.engine import IllegalMove, KlondikeGame
+from solitaire_widget.engine import ApplegateGame, IllegalMove, KlondikeGame
 from solitaire_widget.moves import Move
 
 
@@ -56,7 +56,8 @@ def test_notation_ignores_case_and_surrounding_spaces(text):
     "text",
     [
         "",
-        "t8-t1",
+        "t100-t1",
+        "t01-t2",
         "t0-t1",
         "t1",
         "t1-",
@@ -64,10 +65,11 @@ def test_notation_ignores_case_and_surrounding_spaces(text):
         "t1-t2:0",
         "t1-t2:",
         "t1-t2:x",
-        "t1-t2:53",
+        "t1-t2:209",
         "x-y",
         "f-t1",
-        "f5-t1",
+        "f0-t1",
+        "c-t1",
         "t1--t2",
         "t1-t2-t3",
         "draw:3",
@@ -93,7 +95,29 @@ def test_a_game_refuses_malformed_notation_with_value_error_and_changes_nothing(
 
 
 @pytest.mark.parametrize(
-    ("src", "dst", "n"), [("t9", "t1", 1), ("t1", "x", 1), ("t1", "t2", 0), ("f", "t1", 1)]
+    ("game", "text", "piles"),
+    [
+        (KlondikeGame, "t8-t1", "t1..t7, f1..f4, stock and waste"),
+        (KlondikeGame, "t1-f5", "t1..t7, f1..f4, stock and waste"),
+        (KlondikeGame, "c1-t1", "t1..t7, f1..f4, stock and waste"),
+        (KlondikeGame, "t1-p3", "t1..t7, f1..f4, stock and waste"),
+        (ApplegateGame, "t1-t10:3", "t1..t7, f1..f4 and reserve"),
+    ],
+)
+def test_a_pile_the_game_has_not_is_refused_naming_its_piles(game, text, piles):
+    """The notation names the piles of every game (Spider's t10, FreeCell's c1); a game refuses
+    one it has not with a ValueError, not an IllegalMove, and changes nothing."""
+    board = game(seed=4)
+    before = board.state()
+    for ask in (board.move, board.is_legal, board.explain, board.resolve):
+        with pytest.raises(ValueError, match=f"has no pile .* its piles are {piles}") as refusal:
+            ask(text)
+        assert text in str(refusal.value) and not isinstance(refusal.value, IllegalMove)
+    assert board.state() == before
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "n"), [("t100", "t1", 1), ("t1", "x", 1), ("t1", "t2", 0), ("f", "t1", 1)]
 )
 def test_the_constructor_refuses_impossible_fields(src, dst, n):
     with pytest.raises(ValueError):

@@ -312,7 +312,7 @@ HOSTILE = {
     "a setting that is not true or false": {"format": preferences.FORMAT, "board": {"coach": 1}},
     "a next game of another kind": {
         "format": preferences.FORMAT,
-        "next_game": {"game": "spider", "draw": 1, "scoring": None, "winnable": False},
+        "next_game": {"game": "chess", "draw": 1, "scoring": None, "winnable": False},
     },
     "a next game with a draw of 2": {
         "format": preferences.FORMAT,

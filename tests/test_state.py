@@ -451,7 +451,7 @@ def four_card_reserve(state):
         (KLONDIKE, lambda s: s["waste"].pop(), ["missing", "4D"]),
         (APPLEGATE, lambda s: s["reserve"].pop(), ["missing", "2H"]),
         (KLONDIKE, lambda s: s["stock"].append("XY"), ["XY"]),
-        (KLONDIKE, lambda s: s.update(game="spider"), ["spider"]),
+        (KLONDIKE, lambda s: s.update(game="chess"), ["chess"]),
         (KLONDIKE, lambda s: s.update(format="solitaire-widget/9"), ["format"]),
         (KLONDIKE, lambda s: s["options"].update(draw=2), ["draw"]),
         (KLONDIKE, lambda s: s["options"].update(scoring="points"), ["scoring"]),

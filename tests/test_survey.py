@@ -196,7 +196,7 @@ def test_the_summary_gives_each_verdicts_share_with_its_interval(tmp_path: Path)
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"game": "spider"}, "game must be"),
+        ({"game": "chess"}, "game must be"),
         ({"time_limit": 0}, "time_limit"),
         ({"time_limit": float("inf")}, "time_limit"),
         ({"seeds": [1, -2]}, "a seed is an integer"),

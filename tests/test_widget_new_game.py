@@ -92,7 +92,7 @@ def test_python_refuses_what_no_game_has_and_changes_nothing():
     board = sw.Klondike(seed=5)
     before = board.state()
     with pytest.raises(ValueError, match="'klondike' or 'applegate'"):
-        board.new_game(game="spider")
+        board.new_game(game="chess")
     with pytest.raises(ValueError, match="Applegate has no draw or scoring"):
         board.new_game(game="applegate", draw=3)
     with pytest.raises(ValueError, match="draw must be 1 or 3"):

@@ -47,7 +47,7 @@ def assert_refused(content: Any, *words: str) -> None:
         ({"type": "new_game", "version": 1, "options": {**GOOD_OPTIONS, "draw": True}}, ["True"]),
         ({"type": "new_game", "version": 1, "options": {**GOOD_OPTIONS, "draw": 2}}, ["1 or 3"]),
         ({"type": "new_game", "version": 1, "options": {**GOOD_OPTIONS, "draw": "3"}}, ["'3'"]),
-        ({"type": "new_game", "version": 1, "options": {**GOOD_OPTIONS, "game": "spider"}},
+        ({"type": "new_game", "version": 1, "options": {**GOOD_OPTIONS, "game": "chess"}},
          ["klondike or applegate"]),
         ({"type": "new_game", "version": 1, "options": {**GOOD_OPTIONS, "game": ["klondike"]}},
          ["klondike or applegate"]),

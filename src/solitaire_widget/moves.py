@@ -1,19 +1,30 @@
-"""``Move``: one move in SPEC.md's notation (``t2-t5:3``, ``waste-f``, ``draw``, ``recycle``)."""
+"""``Move``: one move in SPEC.md's notation (``t2-t5:3``, ``waste-f``, ``draw``, ``recycle``).
+
+The notation is the same in every game: columns ``t1..tN``, foundations ``f1..fN`` (``f``:
+whichever takes the card), free cells ``c1..cN`` (``c``: any empty cell), Pyramid positions
+``p1..pN``, and ``stock``, ``waste``, ``reserve``. A ``Move`` checks only that it is written in
+that notation; which piles exist is the game's to say (``Game.move`` refuses a pile it has not).
+"""
 
 from __future__ import annotations
 
 import functools
 import re
 
+# Klondike's and Applegate's seven columns and four foundations: the tables their engines, the
+# gym and the status searches index by.
 TABLEAU = tuple(f"t{i}" for i in range(1, 8))
-# Each tableau pile's index: "t1" is 0.
-COLUMN_OF = {pile: index for index, pile in enumerate(TABLEAU)}
 FOUNDATIONS = tuple(f"f{i}" for i in range(1, 5))
-PILES = ("stock", "waste", "reserve", *FOUNDATIONS, *TABLEAU)
-DESTINATIONS = (*PILES, "f")
-MAX_CARDS = 52
+# Each column's index, "t1" being 0, for any number of columns.
+COLUMN_OF = {f"t{i}": i - 1 for i in range(1, 100)}
+# The most cards a move can carry: a column of four decks.
+MAX_CARDS = 208
 
-_NOTATION = re.compile(r"^([a-z]+[0-9]?)-([a-z]+[0-9]?)(?::([0-9]+))?$")
+# A pile: a named pile, or a letter and its number from 1 (no leading zero) up to 99.
+_PILE = re.compile(r"(stock|waste|reserve|[tfcp][1-9][0-9]?)")
+_DESTINATION = re.compile(r"(stock|waste|reserve|[tfcp][1-9][0-9]?|f|c)")
+_NOTATION = re.compile(r"^([a-z]+[0-9]*)-([a-z]+[0-9]*)(?::([0-9]+))?$")
+PILE_NAMES = "piles are t1..tN, f1..fN, c1..cN, p1..pN, stock, waste and reserve"
 _WORDS = {"draw": ("stock", "waste"), "recycle": ("waste", "stock")}
 
 
@@ -34,10 +45,10 @@ class Move:
         if dst is None:
             parsed = Move.parse(src)
             src, dst, n = parsed.src, parsed.dst, parsed.n
-        if src not in PILES:
-            raise ValueError(f"unknown pile {src!r}: piles are {', '.join(PILES)}")
-        if dst not in DESTINATIONS:
-            raise ValueError(f"unknown pile {dst!r}: piles are {', '.join(DESTINATIONS)}")
+        if not isinstance(src, str) or not _PILE.fullmatch(src):
+            raise ValueError(f"unknown pile {src!r}: {PILE_NAMES}")
+        if not isinstance(dst, str) or not _DESTINATION.fullmatch(dst):
+            raise ValueError(f"unknown pile {dst!r}: {PILE_NAMES}")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CARDS:
             raise ValueError(f"a move carries 1 to {MAX_CARDS} cards, not {n!r}")
         if (src, dst) in _WORDS.values() and n != 1:

@@ -2,8 +2,8 @@
 
 Everything that takes or names an option reads this table: the engine's configuration, loading a
 state, a board's new game, the page's new-game request, the Gymnasium environments, surveys, the
-daily deals, and the labels ("Klondike · draw 3 · Vegas scoring"). A game added later declares its
-own tuple here (or in its module under ``games/``) and nothing else learns its option names.
+daily deals, and the labels ("Klondike · draw 3 · Vegas scoring"). Each game lists its options in
+its declaration (``games/<name>.py``); nothing else learns their names.
 
 An option's value is exactly of its type: ``3.0``, ``Decimal(3)``, ``Fraction(3)`` and ``True``
 are not the draw count 3 (a bool is never a number here). Integers of other integer types, such as
@@ -91,16 +91,27 @@ SCORING = Option(
     named_at_default=False,  # standard scoring is what a player expects of Klondike
 )
 
-# Each game's options, in the order labels name them.
-GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
-    "klondike": (DRAW, SCORING),
-    "applegate": (),
-}
+
+
+def game_options(game: str) -> tuple[Option, ...]:
+    """``game``'s options as its declaration lists them, in the order labels name them (the
+    registry is imported when first asked: the games import this module)."""
+    from .games import definition
+
+    return definition(game).options
+
+
+def all_options() -> tuple[Option, ...]:
+    """Every option some registered game has, each name once, in registry order."""
+    from .games import definition, names
+
+    found = {option.name: option for name in names() for option in definition(name).options}
+    return tuple(found.values())
 
 
 def defaults(game: str) -> dict[str, Any]:
     """The options a new game of ``game`` has when none are given."""
-    return {option.name: option.default for option in GAME_OPTIONS[game]}
+    return {option.name: option.default for option in game_options(game)}
 
 
 def checked_options(
@@ -109,9 +120,11 @@ def checked_options(
     """``given`` as ``game``'s options, each read by its ``Option`` and the rest defaulted; a
     ``ValueError`` names an unknown option or a value that is not allowed. ``exact``: every
     option must be given (a saved state names them all)."""
-    table = GAME_OPTIONS[game]
+    from .games import definition
+
+    table = definition(game).options
     names = [option.name for option in table]
-    title = game.capitalize()
+    title = definition(game).title
     unknown = [name for name in given if name not in names]
     if unknown:
         if not names:
@@ -130,7 +143,7 @@ def refuse_other_options(game: str, keywords: Mapping[str, Any]) -> None:
     """Check the keywords that name an option of some game as ``game``'s options: one it does
     not have (``sw.Applegate(draw=1)``) is the ``ValueError`` naming its options that it is
     wherever options come in, not an unknown board setting."""
-    named = {option.name for table in GAME_OPTIONS.values() for option in table}
+    named = {option.name for option in all_options()}
     checked_options(game, {name: value for name, value in keywords.items() if name in named})
 
 
@@ -138,7 +151,7 @@ def option_words(game: str, options: Mapping[str, Any], short: bool = False) -> 
     """Each option's value in words, in the table's order: ["draw 3", "Vegas scoring"].
     ``short`` leaves out the values a player takes for granted (``named_at_default``)."""
     words = []
-    for option in GAME_OPTIONS[game]:
+    for option in game_options(game):
         value = options.get(option.name)
         if short and not option.named_at_default and value == option.default:
             continue

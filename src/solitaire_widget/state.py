@@ -1,7 +1,8 @@
 """Loading the JSON state format of SPEC.md section 4 (``Game.state()`` writes it).
 
-Loading trusts nothing: every field is checked, the 52 cards must each appear once, and a
-non-empty history is replayed from the start position so that undo after loading is exact and a
+Loading trusts nothing: every field is checked against the game's declaration (its piles, its
+card set: each card exactly as often as the set holds it), the game's own checks
+(``Game._check_position``, ``Game._checked_score``) follow, and a non-empty history is replayed from the start position so that undo after loading is exact and a
 history that does not lead to the position is caught.
 """
 
@@ -10,16 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import ACE, NAME, RANK, RED, SUIT, parse_card, shuffled_deck
-from .engine import GAMES, Game, IllegalMove
-from .engine.applegate import RESERVE_SIZE, is_complete_run
+from collections import Counter
+
+from .cards import NAME, parse_card
+from .engine import Game, IllegalMove
 from .engine.base import FORMAT
-from .engine.klondike import (
-    TO_FOUNDATION,
-    TURN_UP,
-    VEGAS_DECK_COST,
-    WASTE_TO_TABLEAU,
-)
+from .games import GAMES, definition, spelled_names
 from .moves import Move
 from .options import checked_options
 from .shape import Limits, brief, parse_json_text, plain_copy
@@ -40,12 +37,6 @@ MAX_HISTORY = 100_000
 STATE_LIMITS = Limits(depth=6, containers=80, items=MAX_HISTORY + 400, text=32, size=4_000_000)
 # Recycling needs a card in the waste, so at least one draw between two recycles.
 MAX_RECYCLES = MAX_HISTORY // 2
-# Standard scoring: each card reaches a foundation for good once (a card taken back costs more
-# than it brings again), each of the 21 face-down cards turns up once and each of the 24 stock
-# cards goes from the waste to the tableau at most once.
-MAX_STANDARD_SCORE = (
-    52 * TO_FOUNDATION["standard"] + 21 * TURN_UP["standard"] + 24 * WASTE_TO_TABLEAU["standard"]
-)
 # A card in a saved game, as SPEC writes it (any case): plain ASCII, no spaces.
 _CARD_NAME = re.compile(r"(?:10|[a2-9tjqk])[cdhs]", re.IGNORECASE | re.ASCII)
 
@@ -75,7 +66,7 @@ def load_game(state: dict[str, Any] | str | bytes) -> Game:
         replay._begin_history(seed_deal=_is_seed_deal(start))
     elif game.seed is not None:
         replay = GAMES[game.kind]._unconfigured(**game.options)
-        replay._start_game(game.seed, shuffled_deck(game.seed))
+        replay._start_game(game.seed, replay.shuffled(game.seed))
     else:
         raise ValueError(
             "history: a game with a history needs its seed or a 'start' position to replay from"
@@ -114,7 +105,7 @@ def _is_seed_deal(game: Game) -> bool:
     if game.seed is None:
         return False
     fresh = type(game)._unconfigured(**game.options)
-    fresh._deal(shuffled_deck(game.seed))
+    fresh._deal(fresh.shuffled(game.seed))
     return fresh._snapshot() == game._snapshot()
 
 
@@ -143,9 +134,12 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
         raise ValueError(f"{where}format must be {FORMAT!r}, not {brief(state['format'])}")
     kind = state["game"]
     if not isinstance(kind, str) or kind not in GAMES:
-        raise ValueError(f"{where}game must be 'klondike' or 'applegate', not {brief(kind)}")
+        raise ValueError(f"{where}game must be {spelled_names()}, not {brief(kind)}")
+    declared = definition(kind)
+    table, title = declared.table, declared.title
 
     game = GAMES[kind]._unconfigured(**read_options(kind, state["options"], where))
+    size = game.card_set.size
     seed = state["seed"]
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
         raise ValueError(
@@ -153,46 +147,41 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
         )
     game.seed = seed
 
-    tableau = state["tableau"]
-    if not isinstance(tableau, list) or len(tableau) != 7:
-        raise ValueError(f"{where}tableau must be a list of 7 piles, not {brief(tableau)}")
+    tableau, columns = state["tableau"], len(table.columns)
+    if not isinstance(tableau, list) or len(tableau) != columns:
+        raise ValueError(f"{where}tableau must be a list of {columns} piles, not {brief(tableau)}")
     game.down, game.up = [], []
     for number, pile in enumerate(tableau, 1):
         if not isinstance(pile, dict) or set(pile) != {"down", "up"}:
             raise ValueError(
                 f'{where}tableau pile t{number} must be {{"down": [...], "up": [...]}}'
             )
-        down = _cards(pile["down"], f"{where}t{number} down")
-        up = _cards(pile["up"], f"{where}t{number} up")
+        down = _cards(pile["down"], f"{where}t{number} down", size)
+        up = _cards(pile["up"], f"{where}t{number} up", size)
         if down and not up:
             raise ValueError(f"{where}t{number} has face-down cards and no face-up card on top")
         game.down.append(down)
         game.up.append(up)
 
-    foundations = state["foundations"]
-    if not isinstance(foundations, list) or len(foundations) != 4:
-        raise ValueError(f"{where}foundations must be a list of 4 piles, not {brief(foundations)}")
-    game.foundations = [_cards(pile, f"{where}f{i}") for i, pile in enumerate(foundations, 1)]
-    stock = _cards(state["stock"], f"{where}stock")
-    waste = _cards(state["waste"], f"{where}waste")
-    reserve = _cards(state["reserve"], f"{where}reserve")
-    if kind == "klondike":
-        if reserve:
-            raise ValueError(f"{where}Klondike has no reserve: it must be empty")
-        game.stock, game.waste = stock, waste
-        _check_klondike(game, where)
-    else:
-        if stock or waste:
-            raise ValueError(f"{where}Applegate has no stock or waste: they must be empty")
-        if len(reserve) > RESERVE_SIZE:
-            raise ValueError(f"{where}the reserve holds at most {RESERVE_SIZE} cards")
-        game.reserve = reserve
-        for number, pile in enumerate(game.foundations, 1):
-            if pile and not is_complete_run(pile):
-                raise ValueError(f"{where}f{number} must be empty or hold a complete 13-card run")
-    _check_deck(game, where)
-    game.score = _score(game, state["score"], where)
-    game.recycles = _recycles(kind, state["recycles"], where)
+    foundations, count = state["foundations"], table.foundations
+    if not isinstance(foundations, list) or len(foundations) != count:
+        raise ValueError(
+            f"{where}foundations must be a list of {count} piles, not {brief(foundations)}"
+        )
+    game.foundations = [
+        _cards(pile, f"{where}f{i}", size) for i, pile in enumerate(foundations, 1)
+    ]
+    talon = {name: _cards(state[name], f"{where}{name}", size) for name in TALON}
+    lacking = [name for name in TALON if name not in table.talon]
+    if any(talon[name] for name in lacking):
+        them = "they" if len(lacking) > 1 else "it"
+        raise ValueError(f"{where}{title} has no {' or '.join(lacking)}: {them} must be empty")
+    for name in table.talon:
+        setattr(game, name, talon[name])
+    game._check_position(where)
+    _check_cards(game, where)
+    game.score = game._checked_score(state["score"], where)
+    game.recycles = _recycles(game, state["recycles"], where)
     return game
 
 
@@ -207,11 +196,16 @@ def read_options(kind: str, options: Any, where: str = "") -> dict[str, Any]:
         raise ValueError(f"{where}{refusal}") from None
 
 
-def _cards(pile: Any, name: str) -> list[int]:
+TALON = ("stock", "waste", "reserve")
+
+
+def _cards(pile: Any, name: str, size: int) -> list[int]:
+    """A pile's cards: at most the ``size`` cards the game is played with."""
     if not isinstance(pile, list):
         raise ValueError(f"{name} must be a list of cards, not {brief(pile)}")
-    if len(pile) > 52:
-        raise ValueError(f"{name} holds {len(pile)} cards; a deck has 52")
+    if len(pile) > size:
+        whole = "a deck has 52" if size == 52 else f"the game has {size}"
+        raise ValueError(f"{name} holds {len(pile)} cards; {whole}")
     return [_card(text, name) for text in pile]
 
 
@@ -235,65 +229,37 @@ def _card(text: Any, name: str) -> int:
     return parse_card(text)
 
 
-def _check_klondike(game: Game, where: str) -> None:
-    for number, up in enumerate(game.up, 1):
-        for lower, upper in zip(up, up[1:], strict=False):
-            if RANK[upper] != RANK[lower] - 1 or RED[upper] == RED[lower]:
-                raise ValueError(
-                    f"{where}t{number}: face-up cards must run down in alternating colours "
-                    f"({NAME[upper]} cannot lie on {NAME[lower]})"
-                )
-    for number, pile in enumerate(game.foundations, 1):
-        for height, card in enumerate(pile):
-            if RANK[card] != ACE + height or SUIT[card] != SUIT[pile[0]]:
-                raise ValueError(f"{where}f{number} must build up by suit from the Ace")
-
-
-def _check_deck(game: Game, where: str) -> None:
+def _check_cards(game: Game, where: str) -> None:
+    """Each card of the game's set exactly as often as the set holds it (one deck: once)."""
     cards = [card for pile in game._piles() for card in pile]
-    seen: set[int] = set()
-    twice = sorted({card for card in cards if card in seen or seen.add(card)})
-    if twice:
-        raise ValueError(f"{where}cards appear twice: {', '.join(NAME[card] for card in twice)}")
-    missing = sorted(set(range(52)) - seen)
-    if missing:
-        raise ValueError(f"{where}cards are missing: {', '.join(NAME[card] for card in missing)}")
+    card_set = game.card_set
+    if card_set.copies == 1 and len(card_set.suits) == 4:
+        seen: set[int] = set()
+        twice = sorted({card for card in cards if card in seen or seen.add(card)})
+        if twice:
+            named = ", ".join(NAME[card] for card in twice)
+            raise ValueError(f"{where}cards appear twice: {named}")
+        missing = sorted(set(range(52)) - seen)
+        if missing:
+            named = ", ".join(NAME[card] for card in missing)
+            raise ValueError(f"{where}cards are missing: {named}")
+        return
+    wrong = card_set.miscount(Counter(cards))
+    if wrong is not None:
+        raise ValueError(f"{where}{wrong}")
 
 
-def _score(game: Game, score: Any, where: str) -> int | None:
-    """The score, within what its scoring can reach: standard from 0 to
-    ``MAX_STANDARD_SCORE``; Vegas exactly the deck's cost plus 5 a card on the foundations
-    (nothing else moves a Vegas score)."""
-    scoring = game.options.get("scoring")
-    if scoring is None:
-        if score is not None:
-            raise ValueError(f"{where}score must be null when the game has no scoring")
-        return None
-    if type(score) is not int:
-        raise ValueError(f"{where}score must be a whole number, not {brief(score)}")
-    if scoring == "standard" and not 0 <= score <= MAX_STANDARD_SCORE:
-        raise ValueError(
-            f"{where}a standard score runs from 0 to {MAX_STANDARD_SCORE}, not {brief(score)}"
-        )
-    if scoring == "vegas":
-        on_foundations = sum(map(len, game.foundations))
-        expected = VEGAS_DECK_COST + TO_FOUNDATION["vegas"] * on_foundations
-        if score != expected:
-            raise ValueError(
-                f"{where}a Vegas score is {VEGAS_DECK_COST} plus {TO_FOUNDATION['vegas']} a card "
-                f"on the foundations: {expected} here, not {brief(score)}"
-            )
-    return score
-
-
-def _recycles(kind: str, recycles: Any, where: str) -> int:
+def _recycles(game: Game, recycles: Any, where: str) -> int:
     if type(recycles) is not int or not 0 <= recycles <= MAX_RECYCLES:
         raise ValueError(
             f"{where}recycles must be a whole number from 0 to {MAX_RECYCLES:,} "
             f"(what {MAX_HISTORY:,} moves can make), not {brief(recycles)}"
         )
-    if kind == "applegate" and recycles:
-        raise ValueError(f"{where}Applegate has no stock to recycle: recycles must be 0")
+    rules = game.definition.rules
+    if recycles and (rules is None or rules.stock != "draw"):
+        raise ValueError(
+            f"{where}{game.definition.title} has no stock to recycle: recycles must be 0"
+        )
     return recycles
 
 

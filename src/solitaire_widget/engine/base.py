@@ -1,4 +1,9 @@
-"""What both games share: piles, the move pipeline, history with undo/redo, listeners, status."""
+"""What every game shares: piles, the move pipeline, history with undo/redo, listeners, status.
+
+A game's class says how it plays (``_generate``, ``_plan``, ``_execute``, ``_describe``); its
+declaration (``definition``, a ``GameDef`` bound by ``games.register``) says what it is: its
+cards, its piles, its options. The core reads the declaration for everything the games share:
+the deal, the known piles, the state's shape, when the game is won."""
 
 from __future__ import annotations
 
@@ -8,13 +13,18 @@ import json
 import os
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TextIO
+from collections import Counter
+from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
-from ..cards import DECK, NAME, parse_card, shuffled_deck
+from ..cards import NAME, parse_card, shuffled
 from ..moves import COLUMN_OF, TABLEAU, Move, group_move
 from ..options import checked_options, read_seed
+from ..shape import brief
 from .progress import status as worked_out
 from .saving import write_atomically
+
+if TYPE_CHECKING:
+    from .declaration import CardSet, GameDef
 
 MoveCallback = Callable[[Move], Any]
 
@@ -51,6 +61,7 @@ class Game:
     """
 
     kind: ClassVar[str]
+    definition: ClassVar[GameDef]
 
     down: list[list[int]]
     up: list[list[int]]
@@ -74,11 +85,16 @@ class Game:
 
     @classmethod
     def from_deal(cls, cards: Sequence[str], **options: Any) -> Game:
-        """A game dealt from these 52 cards, in the order a person deals them from the deck."""
-        deck = [parse_card(card) for card in cards]
-        if len(deck) != 52 or len(set(deck)) != 52:
-            raise ValueError("a deal needs the 52 distinct cards of one deck")
+        """A game dealt from these cards (each card of the game's card set exactly as often as
+        the set holds it), in the order a person deals them from the deck."""
         game = cls._unconfigured(**options)
+        card_set = game.card_set
+        if isinstance(cards, (str, bytes)) or len(cards) != card_set.size:
+            raise ValueError(f"a deal needs the {card_set.size} cards of {card_set.describe()}")
+        deck = [parse_card(card) for card in cards]
+        wrong = card_set.miscount(Counter(deck))
+        if wrong is not None:
+            raise ValueError(f"a deal needs the {card_set.size} cards of {card_set.describe()}: {wrong}")
         game._start_game(None, deck)
         return game
 
@@ -98,8 +114,18 @@ class Game:
     def new_game(self, seed: int | None = None) -> None:
         """Deal the deck for ``seed`` (a random seed when None), keeping the options."""
         seed = random_seed() if seed is None else read_seed(seed)
-        deck = shuffled_deck(seed)
+        deck = self.shuffled(seed)
         self._all_or_nothing(lambda: self._start_game(seed, deck))
+
+    @property
+    def card_set(self) -> CardSet:
+        """The cards this game is played with (they may depend on its options: Spider's
+        suits)."""
+        return self.definition.card_set(self._options)
+
+    def shuffled(self, seed: int) -> list[int]:
+        """The game's cards in the order the deal for ``seed`` takes them from the pack."""
+        return shuffled(self.card_set.cards, seed)
 
     def _start_game(self, seed: int | None, deck: list[int]) -> None:
         self.seed = seed
@@ -156,6 +182,7 @@ class Game:
     def _configure(self, **options: Any) -> None:
         """Keep the game's options, each checked by its game's table (``options.py``)."""
         self._options: dict[str, Any] = checked_options(self.kind, options)
+        self._cards = self.definition.card_set(self._options).size
 
     def _deal(self, deck: list[int]) -> None:
         raise NotImplementedError
@@ -181,7 +208,7 @@ class Game:
         may change freely while this game stays as it is."""
         copy = type(self)._unconfigured(**self._options)
         copy.seed = self.seed
-        copy._deal(list(DECK))  # gives the copy its own pile lists
+        copy._deal(list(copy.card_set.cards))  # gives the copy its own pile lists
         copy._restore(self._snapshot())
         return copy
 
@@ -241,14 +268,14 @@ class Game:
 
     def is_legal(self, move: Move | str) -> bool:
         try:
-            self._plan(Move.coerce(move))
+            self._plan(self._known(Move.coerce(move)))
         except IllegalMove:
             return False
         return True
 
     def explain(self, move: Move | str) -> str:
         """One sentence: what the move does if it is legal, or the rule that forbids it."""
-        move = Move.coerce(move)
+        move = self._known(Move.coerce(move))
         try:
             plan = self._plan(move)
         except IllegalMove as refusal:
@@ -257,7 +284,7 @@ class Game:
 
     def resolve(self, move: Move | str) -> Move:
         """The move with destination ``f`` replaced by the foundation that would take it."""
-        move = Move.coerce(move)
+        move = self._known(Move.coerce(move))
         if move.dst != "f":
             return move
         plan = self._plan(move)
@@ -269,7 +296,19 @@ class Game:
         Raises ``IllegalMove`` naming the rule when the rules forbid it; nothing changes then.
         """
         move = Move(move, dst, n) if dst is not None else Move.coerce(move)
-        self._push(move, self._plan(move))
+        self._push(move, self._plan(self._known(move)))
+
+    def _known(self, move: Move) -> Move:
+        """``move``, when it names piles this game has; else a ``ValueError`` (not an
+        ``IllegalMove``: the move is not one of this game's at all) naming the game's piles."""
+        piles = self.definition.piles
+        if move.src in piles and move.dst in piles:
+            return move
+        unknown = move.src if move.src not in piles else move.dst
+        raise ValueError(
+            f"{self.definition.title} has no pile {unknown!r} (in {str(move)!r}): "
+            f"its piles are {self.definition.table.describe()}"
+        )
 
     def draw(self) -> None:
         """Draw, or recycle the waste when the stock is empty: what a click on the stock does."""
@@ -378,14 +417,17 @@ class Game:
         """A position (``_snapshot()``'s value) in the state format, without the history."""
         piles, score, recycles = snapshot
         names = [[NAME[card] for card in pile] for pile in piles]
+        columns, foundations = len(self.up), len(self.foundations)
         return {
             "format": FORMAT,
             "game": self.kind,
             "options": self.options,
             "seed": self.seed,
-            "tableau": [{"down": names[i], "up": names[7 + i]} for i in range(7)],
-            "foundations": names[14:18],
-            **self._extra_piles(names[18:]),
+            "tableau": [
+                {"down": names[i], "up": names[columns + i]} for i in range(columns)
+            ],
+            "foundations": names[2 * columns : 2 * columns + foundations],
+            **self._extra_piles(names[2 * columns + foundations :]),
             "score": score,
             "recycles": recycles,
         }
@@ -463,8 +505,11 @@ class Game:
         collecting = gc.isenabled()
         gc.disable()
         try:
+            piles = self.definition.piles
             for number, move in enumerate(moves, 1):
                 try:
+                    if move.src not in piles or move.dst not in piles:
+                        self._known(move)
                     plan = plan_of(move)
                 except IllegalMove as refusal:
                     raise IllegalMove(str(refusal), number) from None
@@ -482,9 +527,39 @@ class Game:
         self._status_version = -1
 
     def _is_won(self) -> bool:
-        return sum(map(len, self.foundations)) == 52
+        return sum(map(len, self.foundations)) == self._cards
 
     def _generate(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _check_position(self, where: str) -> None:
+        """What a loaded position must hold beyond its declaration's piles and card set (a
+        game's own rules: Klondike's face-up runs, Applegate's finished runs); a
+        ``ValueError`` saying what is wrong. ``where`` begins the message."""
+
+    def _checked_score(self, score: Any, where: str) -> int | None:
+        """A loaded score: null for a game that keeps none; else a whole number within the
+        bounds the declaration's ``limits`` give."""
+        if self.definition.scoring is None:
+            if score is not None:
+                raise ValueError(f"{where}score must be null when the game has no scoring")
+            return None
+        low, high = self.definition.limits.score
+        if type(score) is not int or not low <= score <= high:
+            raise ValueError(
+                f"{where}score must be a whole number from {low} to {high}, not {brief(score)}"
+            )
+        return score
+
+    def _draw_comes_round(self, record: tuple) -> bool:
+        """Whether the draw just made (``record``: its undo record) is undone by more draws and
+        recycles, making no progress: never, unless the game's stock cycles (Klondike's)."""
+        return False
+
+    @classmethod
+    def layouts(cls) -> Callable[[Game], Any]:
+        """The class of this game's layouts for the "lost" search (``progress.py``): what
+        positions can be reached without progress, and how to tell progress when it comes."""
         raise NotImplementedError
 
     def _plan(self, move: Move) -> Plan:

@@ -96,7 +96,7 @@ def _decide(game: Game, limit: int) -> bool | None:
 
     The search works on layouts of its own: the game itself is never touched, so an
     interrupted search (Ctrl-C while the board asks for its status) cannot change it."""
-    layouts: Layouts = _layouts_of(game.kind)(game)
+    layouts: Layouts = _layouts_of(game)(game)
     memory, context, root = game._progress_memory, layouts.context, layouts.root
     if layouts.progress_near():
         return True
@@ -154,21 +154,18 @@ def any_progress(game: Game, legal: list[Move]) -> bool:
     return False
 
 
-def _layouts_of(kind: str) -> Callable[[Game], Layouts]:
-    """The class of a game's layouts, imported on the first status asked of it (the games
-    import this module, and those modules import the games): a relative import in
-    ``_decide`` itself costs more than a lookup, on every call."""
+def _layouts_of(game: Game) -> Callable[[Game], Layouts]:
+    """The class of a game's layouts (``Game.layouts``, which imports the game's search module
+    when first asked), kept by game class: asking the class on every call costs more than a
+    lookup."""
+    kind = type(game)
     layouts = _LAYOUTS.get(kind)
     if layouts is None:
-        from .applegate_progress import ApplegateLayouts
-        from .klondike_progress import KlondikeLayouts
-
-        _LAYOUTS.update(klondike=KlondikeLayouts, applegate=ApplegateLayouts)
-        layouts = _LAYOUTS[kind]
+        layouts = _LAYOUTS[kind] = kind.layouts()
     return layouts
 
 
-_LAYOUTS: dict[str, Callable[[Game], Layouts]] = {}
+_LAYOUTS: dict[type, Callable[[Game], Layouts]] = {}
 
 
 def _undone_quietly(game: Game, move: Move, record: tuple, legal: list[Move]) -> bool:
@@ -179,11 +176,7 @@ def _undone_quietly(game: Game, move: Move, record: tuple, legal: list[Move]) ->
     if src == "waste" and dst == "stock":  # a recycle: drawing the whole stock comes back
         return True
     if src == "stock":
-        # A draw. The waste followed by the stock never changes order; draws move the split
-        # between them on by ``draw`` cards (fewer at the end), a recycle puts it back to 0.
-        # So the split before this draw comes round again when it was a multiple of ``draw``.
-        drawn = record[1]
-        return (len(game.waste) - drawn) % game.options["draw"] == 0
+        return game._draw_comes_round(record)
     if src[0] == "t" and dst[0] == "t" and not record[2]:  # a run moved, nothing turned up
         # Legal when listed among the legal moves (every one of them once): both games hand
         # out the one ``group_move`` object of each move between columns, so a look by

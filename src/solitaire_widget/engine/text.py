@@ -29,29 +29,38 @@ def _title(game: Game, show_seed: bool) -> str:
         seed = "custom deal"
     else:
         seed = f"seed {game.seed}" if show_seed else "seed hidden"
-    return " · ".join([game.kind.capitalize(), *option_words(game.kind, game.options), seed])
+    title = game.definition.title
+    return " · ".join([title, *option_words(game.kind, game.options), seed])
 
 
 def _counters(game: Game) -> str:
     parts = [f"moves {game.moves}"]
     if game.score is not None:
         parts.insert(0, f"score {game.score}")
-    if game.kind == "applegate":
+    rules = game.definition.rules
+    if rules is not None and rules.foundation == "runs":
         parts.append(f"finished runs {sum(1 for f in game.foundations if f)}")
     parts.append(game.status)
     return " · ".join(parts)
 
 
 def _extra_piles(game: Game) -> str:
-    if game.kind == "klondike":
-        waste = game.waste
-        shown = " ".join(NAME[card] for card in waste[-3:]) if waste else EMPTY
-        more = f" (+{len(waste) - 3})" if len(waste) > 3 else ""
-        return f"stock: {_count(len(game.stock))}   waste: {shown}{more}"
-    reserve = game.reserve
-    top = f"{NAME[reserve[-1]]}" if reserve else EMPTY
-    hidden = f" (+{len(reserve) - 1} hidden)" if len(reserve) > 1 else ""
-    return f"reserve: {top}{hidden}"
+    """The stock, waste and reserve the game's table has, on one line."""
+    shown = []
+    for pile in game.definition.table.talon:
+        if pile == "stock":
+            shown.append(f"stock: {_count(len(game.stock))}")
+        elif pile == "waste":
+            waste = game.waste
+            tops = " ".join(NAME[card] for card in waste[-3:]) if waste else EMPTY
+            more = f" (+{len(waste) - 3})" if len(waste) > 3 else ""
+            shown.append(f"waste: {tops}{more}")
+        else:
+            reserve = game.reserve
+            top = f"{NAME[reserve[-1]]}" if reserve else EMPTY
+            hidden = f" (+{len(reserve) - 1} hidden)" if len(reserve) > 1 else ""
+            shown.append(f"reserve: {top}{hidden}")
+    return "   ".join(shown)
 
 
 def _foundations(game: Game) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..engine import GAMES
-from ..options import GAME_OPTIONS
+from ..options import all_options
 from ..shape import Limits, brief, plain_copy
 
 _SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
@@ -37,7 +37,7 @@ _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
 SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
 # A new game's options: the game, whether its deal must be winnable, and every game's options
 # (Klondike's are checked for Applegate too, although it has no use for them).
-_GAMES_OPTIONS = tuple({o.name: o for table in GAME_OPTIONS.values() for o in table}.values())
+_GAMES_OPTIONS = all_options()
 NEW_GAME_OPTIONS = frozenset({"game", "winnable", *(option.name for option in _GAMES_OPTIONS)})
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
 # Every request is a small flat object; these limits leave room for a few nested options.

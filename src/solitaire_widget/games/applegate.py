@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
-from ..moves import COLUMN_OF, MAX_CARDS, TABLEAU, Move, group_move
-from .base import Game, IllegalMove, Plan
+from ..engine.base import Game, IllegalMove, Plan
+from ..engine.declaration import Build, CardSet, Column, GameDef, Rules, Table, Variant
+from ..moves import COLUMN_OF, TABLEAU, Move, group_move
 
 RUN_LENGTH = 13
+CARDS = 52
 RESERVE_SIZE = 3
 FACE_DOWN_ROWS = 2
 
@@ -37,7 +40,7 @@ def between(source: int, target: int) -> tuple[Move | None, ...]:
     if moves is None:
         moves = BETWEEN[source * 7 + target] = (
             None,
-            *(group_move(TABLEAU[source], TABLEAU[target], n) for n in range(1, MAX_CARDS + 1)),
+            *(group_move(TABLEAU[source], TABLEAU[target], n) for n in range(1, CARDS + 1)),
         )
     return moves
 
@@ -154,6 +157,12 @@ class ApplegateGame(Game):
             self._columns = (self._version, column_of)
         return column_of
 
+    @classmethod
+    def layouts(cls) -> Callable[[Game], Any]:
+        from .applegate_progress import ApplegateLayouts
+
+        return ApplegateLayouts
+
     # ----------------------------------------------------------------- checking a move
 
     def _plan(self, move: Move) -> Plan:
@@ -220,6 +229,13 @@ class ApplegateGame(Game):
             return f"{origin}{long_name(card)}{carried} fills the empty pile {move.dst}."
         return f"{origin}{long_name(card)}{carried} goes on the {long_name(target[-1])}."
 
+    def _check_position(self, where: str) -> None:
+        if len(self.reserve) > RESERVE_SIZE:
+            raise ValueError(f"{where}the reserve holds at most {RESERVE_SIZE} cards")
+        for number, pile in enumerate(self.foundations, 1):
+            if pile and not is_complete_run(pile):
+                raise ValueError(f"{where}f{number} must be empty or hold a complete 13-card run")
+
     def safe_move(self) -> Move | None:
         """A complete run on top of a pile, sent home; None when there is none. A run home is
         always safe: the only cards that could build on it are its own."""
@@ -240,3 +256,31 @@ class ApplegateGame(Game):
 
     def _is_won(self) -> bool:
         return all(self.foundations)
+
+
+APPLEGATE = GameDef(
+    name="applegate",
+    title="Applegate",
+    family="Spider",
+    cards=CardSet(),
+    table=Table(
+        columns=(Column(0, 7), *(Column(2, 5) for _ in range(6))), foundations=4, reserve=True
+    ),
+    rules=Rules(
+        build=Build("same suit", wrap=True),
+        moves="any group",
+        empty="king",
+        foundation="runs",
+    ),
+    engine=ApplegateGame,
+    variants=(Variant("Applegate"),),
+    progress="search",
+    words={"reserve": "the reserve"},
+    rules_text=(
+        "Build down in suit, a King going on an Ace. Any group of face-up cards moves as one, "
+        "whatever lies on its bottom card. Only a King (with whatever lies on it) fills an "
+        "empty pile. The reserve's three cards are played one at a time, the top one first. "
+        "A complete run of thirteen cards of one suit, in building order, goes to a "
+        "foundation. The game is won when all four runs are home."
+    ),
+)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..moves import COLUMN_OF
 from .applegate import BELOW, KINGS, ONTO, RUN_LENGTH
 from .applegate_lost import IS_KING, never_progresses
-from .layouts import interchangeable, way_to
+from ..engine.layouts import interchangeable, way_to
 
 if TYPE_CHECKING:
     from .applegate import ApplegateGame

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..cards import ACE, DECK, KING, RANK, RED, SUIT, long_name
+from ..cards import ACE, DECK, KING, NAME, RANK, RED, SUIT, long_name
+from ..engine.base import Game, IllegalMove, Plan, run_moves
+from ..engine.declaration import Build, CardSet, Column, GameDef, Rules, Table, Variant
 from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU, Move
 from ..options import DRAW as DRAW_OPTION
 from ..options import SCORING
-from .base import Game, IllegalMove, Plan, run_moves
+from ..shape import brief
 
 # Standard scoring (the familiar desktop values) and Vegas scoring, per SPEC.md.
 TO_FOUNDATION = {"standard": 10, "vegas": 5, None: 0}
@@ -19,6 +22,12 @@ VEGAS_DECK_COST = -52
 DRAW_ONERECYCLE = -100
 DRAW_THREERECYCLE = -20
 FREEDRAW_THREERECYCLES = 2
+# Standard scoring: each card reaches a foundation for good once (a card taken back costs more
+# than it brings again), each of the 21 face-down cards turns up once and each of the 24 stock
+# cards goes from the waste to the tableau at most once.
+MAX_STANDARD_SCORE = (
+    52 * TO_FOUNDATION["standard"] + 21 * TURN_UP["standard"] + 24 * WASTE_TO_TABLEAU["standard"]
+)
 
 DRAW = Move("stock", "waste")
 # What undoing a draw of 1, 2 or 3 cards needs: one shared record each, not a new one per draw.
@@ -143,6 +152,56 @@ class KlondikeGame(Game):
         elif waste:
             moves.append(RECYCLE)
         return moves
+
+    def _check_position(self, where: str) -> None:
+        for number, up in enumerate(self.up, 1):
+            for lower, upper in zip(up, up[1:], strict=False):
+                if RANK[upper] != RANK[lower] - 1 or RED[upper] == RED[lower]:
+                    raise ValueError(
+                        f"{where}t{number}: face-up cards must run down in alternating colours "
+                        f"({NAME[upper]} cannot lie on {NAME[lower]})"
+                    )
+        for number, pile in enumerate(self.foundations, 1):
+            for height, card in enumerate(pile):
+                if RANK[card] != ACE + height or SUIT[card] != SUIT[pile[0]]:
+                    raise ValueError(f"{where}f{number} must build up by suit from the Ace")
+
+    def _checked_score(self, score: Any, where: str) -> int | None:
+        """The score, within what its scoring can reach: standard from 0 to
+        ``MAX_STANDARD_SCORE``; Vegas exactly the deck's cost plus 5 a card on the foundations
+        (nothing else moves a Vegas score)."""
+        scoring = self._scoring
+        if scoring is None:
+            if score is not None:
+                raise ValueError(f"{where}score must be null when the game has no scoring")
+            return None
+        if type(score) is not int:
+            raise ValueError(f"{where}score must be a whole number, not {brief(score)}")
+        if scoring == "standard" and not 0 <= score <= MAX_STANDARD_SCORE:
+            raise ValueError(
+                f"{where}a standard score runs from 0 to {MAX_STANDARD_SCORE}, not {brief(score)}"
+            )
+        if scoring == "vegas":
+            on_foundations = sum(map(len, self.foundations))
+            expected = VEGAS_DECK_COST + TO_FOUNDATION["vegas"] * on_foundations
+            if score != expected:
+                raise ValueError(
+                    f"{where}a Vegas score is {VEGAS_DECK_COST} plus {TO_FOUNDATION['vegas']} a "
+                    f"card on the foundations: {expected} here, not {brief(score)}"
+                )
+        return score
+
+    def _draw_comes_round(self, record: tuple) -> bool:
+        """The waste followed by the stock never changes order; draws move the split between
+        them on by ``draw`` cards (fewer at the end), a recycle puts it back to 0. So the split
+        before this draw comes round again when it was a multiple of ``draw``."""
+        return (len(self.waste) - record[1]) % self._draw == 0
+
+    @classmethod
+    def layouts(cls) -> Callable[[Game], Any]:
+        from .klondike_progress import KlondikeLayouts
+
+        return KlondikeLayouts
 
     # ----------------------------------------------------------------- checking a move
 
@@ -375,3 +434,42 @@ class KlondikeGame(Game):
             self.move(move)
             played.append(move)
         return played
+
+
+KLONDIKE = GameDef(
+    name="klondike",
+    title="Klondike",
+    family="Klondike",
+    cards=CardSet(),
+    table=Table(
+        columns=tuple(Column(down, 1) for down in range(7)),
+        foundations=4,
+        stock=True,
+        waste=True,
+    ),
+    rules=Rules(
+        build=Build("alternate colours"),
+        moves="runs",
+        empty="king",
+        foundation="by suit",
+        stock="draw",
+        back_from_foundation=True,
+    ),
+    engine=KlondikeGame,
+    options=(DRAW_OPTION, SCORING),
+    variants=(
+        Variant("Klondike · draw 1", {"draw": 1}),
+        Variant("Klondike · draw 3", {"draw": 3}),
+    ),
+    progress="search",
+    words={"stock": "the stock", "waste": "the waste"},
+    rules_text=(
+        "Build down in alternating colours; move any ordered run, or part of one, as a unit. "
+        "Only a King (with whatever lies on it) fills an empty column. Foundations build up "
+        "by suit from Ace to King, and a foundation's top card may come back to the tableau. "
+        "Draw one or three cards from the stock to the waste, and recycle the waste into the "
+        "stock when the stock is empty, as often as you like. The game is won when all 52 "
+        "cards are on the foundations."
+    ),
+    daily=True,
+)

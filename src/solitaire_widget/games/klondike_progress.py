@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK, SUIT
 from .klondike import GOES_ON, KINGS
-from .layouts import interchangeable, moved, way_to
+from ..engine.layouts import interchangeable, moved, way_to
 
 if TYPE_CHECKING:
     from .klondike import KlondikeGame
