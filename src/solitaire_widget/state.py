@@ -2,16 +2,16 @@
 
 Loading trusts nothing: every field is checked against the game's declaration (its piles, its
 card set: each card exactly as often as the set holds it), the game's own checks
-(``Game._check_position``, ``Game._checked_score``) follow, and a non-empty history is replayed from the start position so that undo after loading is exact and a
-history that does not lead to the position is caught.
+(``Game._check_position``, ``Game._checked_score``) follow, and a non-empty history is
+replayed from the start position so that undo after loading is exact and a history that does
+not lead to the position is caught.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
 from collections import Counter
+from typing import Any
 
 from .cards import NAME, parse_card
 from .engine import Game, IllegalMove
@@ -168,9 +168,7 @@ def _load_position(state: Any, allow_start: bool, where: str = "") -> Game:
         raise ValueError(
             f"{where}foundations must be a list of {count} piles, not {brief(foundations)}"
         )
-    game.foundations = [
-        _cards(pile, f"{where}f{i}", size) for i, pile in enumerate(foundations, 1)
-    ]
+    game.foundations = [_cards(pile, f"{where}f{i}", size) for i, pile in enumerate(foundations, 1)]
     talon = {name: _cards(state[name], f"{where}{name}", size) for name in TALON}
     lacking = [name for name in TALON if name not in table.talon]
     if any(talon[name] for name in lacking):

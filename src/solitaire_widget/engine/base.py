@@ -12,8 +12,8 @@ import gc
 import json
 import os
 import secrets
-from collections.abc import Callable, Sequence
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from ..cards import NAME, parse_card, shuffled
@@ -94,7 +94,9 @@ class Game:
         deck = [parse_card(card) for card in cards]
         wrong = card_set.miscount(Counter(deck))
         if wrong is not None:
-            raise ValueError(f"a deal needs the {card_set.size} cards of {card_set.describe()}: {wrong}")
+            raise ValueError(
+                f"a deal needs the {card_set.size} cards of {card_set.describe()}: {wrong}"
+            )
         game._start_game(None, deck)
         return game
 
@@ -423,9 +425,7 @@ class Game:
             "game": self.kind,
             "options": self.options,
             "seed": self.seed,
-            "tableau": [
-                {"down": names[i], "up": names[columns + i]} for i in range(columns)
-            ],
+            "tableau": [{"down": names[i], "up": names[columns + i]} for i in range(columns)],
             "foundations": names[2 * columns : 2 * columns + foundations],
             **self._extra_piles(names[2 * columns + foundations :]),
             "score": score,

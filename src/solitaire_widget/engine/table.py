@@ -147,9 +147,9 @@ class TableGame(Game):
         if len(run) < RUN:
             return False
         top = run[-RUN:]
-        return (
-            RANK[top[0]] == KING
-            and all(RANK[a] - RANK[b] == 1 and SUIT[a] == SUIT[b] for a, b in zip(top, top[1:]))
+        return RANK[top[0]] == KING and all(
+            RANK[a] - RANK[b] == 1 and SUIT[a] == SUIT[b]
+            for a, b in zip(top, top[1:], strict=False)
         )
 
     def _empty_takes(self, card: int) -> bool:
@@ -351,7 +351,9 @@ class TableGame(Game):
         if moves == "single":
             return "Cards move one at a time."
         if moves == "same-suit runs":
-            return f"Only a run of one suit, each card one rank below the last, moves: not {n} cards."
+            return (
+                f"Only a run of one suit, each card one rank below the last, moves: not {n} cards."
+            )
         return f"Only an ordered run moves as one: these {n} cards are not in building order."
 
     def _build_words(self) -> str:
@@ -485,9 +487,7 @@ class TableGame(Game):
             raise IllegalMove("Nothing can go home by itself now.")
         played = []
         while not self._is_won():
-            home = next(
-                (m for m in self._legal_now() if m.dst == "f" and m.src[0] == "t"), None
-            )
+            home = next((m for m in self._legal_now() if m.dst == "f" and m.src[0] == "t"), None)
             if home is None:
                 break
             self.move(home)

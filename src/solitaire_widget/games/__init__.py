@@ -73,8 +73,8 @@ class _Engines(Mapping[str, type[Game]]):
 GAMES: Mapping[str, type[Game]] = _Engines()
 
 # The games that come with the package, in the order menus list them.
-from .klondike import KLONDIKE, KlondikeGame  # noqa: E402
 from .applegate import APPLEGATE, ApplegateGame  # noqa: E402
+from .klondike import KLONDIKE, KlondikeGame  # noqa: E402
 from .spider import SPIDER  # noqa: E402
 
 for _game in (KLONDIKE, APPLEGATE, SPIDER):

@@ -16,10 +16,10 @@ from __future__ import annotations
 from itertools import chain
 from typing import TYPE_CHECKING
 
+from ..engine.layouts import interchangeable, way_to
 from ..moves import COLUMN_OF
 from .applegate import BELOW, KINGS, ONTO, RUN_LENGTH
 from .applegate_lost import IS_KING, never_progresses
-from ..engine.layouts import interchangeable, way_to
 
 if TYPE_CHECKING:
     from .applegate import ApplegateGame

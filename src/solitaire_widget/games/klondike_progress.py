@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..cards import RANK, SUIT
-from .klondike import GOES_ON, KINGS
 from ..engine.layouts import interchangeable, moved, way_to
+from .klondike import GOES_ON, KINGS
 
 if TYPE_CHECKING:
     from .klondike import KlondikeGame
