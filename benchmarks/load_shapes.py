@@ -4,8 +4,8 @@ Every shape of ``tests/hostile_texts.py`` (long runs of each token, escapes, unc
 runs inside a real saved game) at sizes doubling up to the state size limit (4,000,000
 characters), as text and as bytes. Prints the CPU seconds of the slowest shapes at the largest
 size, and for each of them the ratio of its time at the largest size to its time at a quarter of
-it: about 4 for a cost that grows with the length, about 16 for a quadratic one. The README
-promises about a second for any input under 10 MB.
+it: about 4 for a cost that grows with the length, about 16 for a quadratic one.
+docs/state-format.md promises about a second for any input under 10 MB.
 
     .venv/bin/python benchmarks/load_shapes.py [--largest 3990000] [--show 8]
 """

@@ -3,7 +3,7 @@
     python benchmarks/solver_bench.py                 # seeds 1,000,000.. (150 per game), 10 s each
     python benchmarks/solver_bench.py --seeds 20 --time-limit 2    # a quick look
     python benchmarks/solver_bench.py --first 3000000 --seeds 100 --pyksolve-states 0 \
-        --hints 0 --jobs 1                            # the README's held-out figures
+        --hints 0 --jobs 1                   # the held-out figures, benchmarks/README.md
 
 For each of Klondike draw 1, Klondike draw 3 and Applegate the same seeds are solved with
 ``solve(game, time_limit)``. The default seeds, from 1,000,000 on, are held out: no rule or setting

@@ -1,4 +1,4 @@
-"""Deals: the seed's deck order is fixed forever, and the cards go out the way README.md says."""
+"""Deals: the seed's deck order is fixed forever, and the cards go out the way docs/games/ says."""
 
 import pytest
 
@@ -20,8 +20,8 @@ GOLDEN_DECKS = {
 
 
 def klondike_deal(cards):
-    """README: row r puts a card on columns r+1..7, the last card of each column face-up; the other
-    24 form the stock with the 29th card of the deal on top."""
+    """docs/games/klondike.md: row r puts a card on columns r+1..7, the last card of each column
+    face-up; the other 24 form the stock with the 29th card of the deal on top."""
     columns = [[] for _ in range(7)]
     dealt = iter(cards)
     for row in range(7):
@@ -32,8 +32,8 @@ def klondike_deal(cards):
 
 
 def applegate_deal(cards):
-    """README: seven rows of seven, rows 1-2 face-down on piles 2-7; the last three cards form the
-    reserve with the 50th card of the deal on top."""
+    """docs/games/applegate.md: seven rows of seven, rows 1-2 face-down on piles 2-7; the last
+    three cards form the reserve with the 50th card of the deal on top."""
     piles = [[cards[7 * row + column] for row in range(7)] for column in range(7)]
     tableau = [{"down": [], "up": piles[0]}] + [{"down": p[:2], "up": p[2:]} for p in piles[1:]]
     return tableau, [cards[51], cards[50], cards[49]]

@@ -1,11 +1,11 @@
 """Every code example a user can read runs as a test (issue 20), so none can rot.
 
-- README.md and docs/*.md: every ```pycon block is a doctest; every ```python block runs, the
-  blocks of a document in order in one namespace (as a reader runs them in a notebook), in a
-  folder of its own. An example that would take long says how to make it quick in an HTML
-  comment just above it, ``<!-- quick: range(1000) -> range(3); time_limit=10 -> time_limit=1
-  -->``: each replacement must match, so the marks cannot rot either. Every other block names a
-  language that is not Python (```bash, ```yaml, ```text).
+- README.md, docs/*.md and docs/games/*.md: every ```pycon block is a doctest; every ```python
+  block runs, the blocks of a document in order in one namespace (as a reader runs them in a
+  notebook), in a folder of its own. An example that would take long says how to make it quick
+  in an HTML comment just above it, ``<!-- quick: range(1000) -> range(3); time_limit=10 ->
+  time_limit=1 -->``: each replacement must match, so the marks cannot rot either. Every other
+  block names a language that is not Python (```bash, ```yaml, ```text, ```json).
 - Docstrings: every ``>>>`` example in the package runs as a doctest, and an indented block of
   Python in a docstring that is not written as a doctest fails, so an example is never left out.
 """
@@ -27,11 +27,16 @@ import pytest
 import solitaire_widget
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 RUN = {"python", "pycon"}
 NOT_PYTHON = {"bash", "yaml", "text", "json"}
 _FENCE = re.compile(r"^```(\S*)\s*$")
 _QUICK = re.compile(r"^<!--\s*quick:(.*?)-->\s*$")
+
+
+def _name(document: Path) -> str:
+    """The document as the repository names it: docs/games/klondike.md, not klondike.md."""
+    return document.relative_to(ROOT).as_posix()
 
 
 @dataclass
@@ -43,7 +48,7 @@ class Block:
     quick: list[tuple[str, str]]  # replacements that make it quick
 
     def __str__(self) -> str:
-        return f"{self.document.name}, line {self.line}"
+        return f"{_name(self.document)}, line {self.line}"
 
     def quick_code(self) -> str:
         code = self.code
@@ -84,7 +89,7 @@ def reader_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=_name)
 def test_every_block_is_python_that_runs_or_names_another_language(document: Path) -> None:
     for block in blocks(document):
         assert block.language in RUN | NOT_PYTHON, (
@@ -97,7 +102,7 @@ def test_every_block_is_python_that_runs_or_names_another_language(document: Pat
             block.quick_code()
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=_name)
 def test_the_pycon_examples_print_what_they_say(document: Path, reader_folder: Path) -> None:
     if not any(block.language == "pycon" for block in blocks(document)):
         pytest.skip("no pycon example")
@@ -108,7 +113,7 @@ def test_the_pycon_examples_print_what_they_say(document: Path, reader_folder: P
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+@pytest.mark.parametrize("document", DOCUMENTS, ids=_name)
 def test_the_python_examples_run_in_order(document: Path, reader_folder: Path) -> None:
     namespace: dict = {"__name__": "__main__"}
     ran = 0

@@ -34,8 +34,8 @@ from solitaire_widget.shape import brief
 from solitaire_widget.state import MAX_HISTORY, load_game
 
 # CPU seconds: a bound that catches work growing faster than the input (a quadratic walk of a
-# 100,000-move history takes minutes), not a speed figure. The README's "about a second" is
-# measured in benchmarks/load_shapes.py, against a baseline of the same run.
+# 100,000-move history takes minutes), not a speed figure. The "about a second" of
+# docs/state-format.md is measured in benchmarks/load_shapes.py, against a baseline of the same run.
 SECONDS = 5.0
 BYTES = 100 * 2**20
 

@@ -1,6 +1,6 @@
 """Each game's options, from one table (issue 20): a value is exactly of its option's type, or it
 is refused with a ValueError naming what was given, wherever it comes in; a numpy integer is read
-as the int it equals (README, "Options")."""
+as the int it equals (docs/board.md, "The board's options")."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ SEED_ENTRIES = {
 
 @pytest.mark.parametrize("entry", SEED_ENTRIES)
 def test_a_numpy_integer_seed_is_read_as_the_int_it_equals(entry):
-    """The README: a numpy integer converts, for a seed as for an option."""
+    """docs/board.md: a numpy integer converts, for a seed as for an option."""
     made = SEED_ENTRIES[entry](np.int64(5))
     if entry == "sw.survey":
         assert [type(row.seed) for row in made] == [int]
@@ -173,7 +173,7 @@ def test_a_numpy_str_is_read_as_the_str_it_equals():
 def test_a_klondike_option_given_to_an_applegate_board_is_a_value_error_naming_its_options(
     option,
 ):
-    """The README: an option a game does not have is a ValueError (not a board setting's
+    """docs/board.md: an option a game does not have is a ValueError (not a board setting's
     TypeError), wherever it comes in."""
     for make in (
         lambda: sw.Applegate(seed=1, autosave=False, **{option: None}),

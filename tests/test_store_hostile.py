@@ -5,7 +5,7 @@ edited the ways a person or a program could: any column of any table set to any 
 types (NULL, huge integers, inf, nan, text, blobs, nested or mistyped JSON), a schema version
 this package never wrote. Whatever the edit, ``saved_games()``, ``stats()``, ``resume()``, a
 board's Stats panel and the app's statistics never raise (``resume`` raises only the
-``LookupError`` the README names); a bad row is skipped with one notice naming it, and the
+``LookupError`` docs/store.md names); a bad row is skipped with one notice naming it, and the
 rest of the store still reads.
 """
 

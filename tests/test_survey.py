@@ -273,7 +273,8 @@ def test_a_survey_killed_mid_way_leaves_no_worker_running(kill: signal.Signals) 
 
 
 def test_a_survey_without_a_positions_budget_runs_on_the_process_pool() -> None:
-    """The README's first survey (issue 20: every worker raised TypeError without positions=)."""
+    """The first survey of docs/surveys.md (issue 20: every worker raised TypeError without
+    positions=)."""
     result = sw.survey("klondike", range(3), time_limit=0.5, draw=3, progress=False)
     assert [row.seed for row in result] == [0, 1, 2]
     assert all(row.status in ("won", "unwinnable", "unknown") for row in result)

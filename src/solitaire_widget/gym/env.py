@@ -1,8 +1,8 @@
 """``KlondikeEnv`` and ``ApplegateEnv``: the rules engine as Gymnasium environments.
 
 They drive the engine game directly (no widget, no JSON on the way), so a step costs one engine
-move, the legal moves for the mask and the observation arrays. See the package docstring and the
-README for the action tables, the observation keys, the reward and the penalties.
+move, the legal moves for the mask and the observation arrays. See the package docstring and
+docs/gym.md for the action tables, the observation keys, the reward and the penalties.
 """
 
 from __future__ import annotations
