@@ -7,6 +7,7 @@ widget's ideas leak into the rules.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -89,3 +90,31 @@ def test_the_modules_are_reached_through_the_package():
 def test_an_unknown_name_is_an_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'Spider'"):
         solitaire_widget.Spider  # noqa: B018
+
+
+RENAMES = {"replace", "rename", "renames", "fsync"}
+# A rename that writes nothing: the game store moves a damaged file out of the way.
+MOVES_ASIDE = {"store.py"}
+
+
+def file_replacements(module: Path) -> list[str]:
+    """Each ``os.replace``, ``os.rename`` or ``os.fsync`` in a module, and each ``.rename(``."""
+    found = []
+    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            name, owner = node.func.attr, node.func.value
+            on_os = isinstance(owner, ast.Name) and owner.id == "os" and name in RENAMES
+            if on_os or name == "rename":
+                found.append(f"{module.name}:{node.lineno} {name}")
+    return found
+
+
+def test_every_file_is_replaced_by_the_one_atomic_writer():
+    package = SOURCE / "solitaire_widget"
+    elsewhere = [
+        found
+        for module in sorted(package.rglob("*.py"))
+        if module != package / "engine" / "saving.py" and module.name not in MOVES_ASIDE
+        for found in file_replacements(module)
+    ]
+    assert elsewhere == [], "write through engine.saving.write_atomically"

@@ -158,7 +158,7 @@ def _save(preferences: Preferences, player: str | None) -> str | None:
     text = json.dumps(preferences.as_json(), indent=1, sort_keys=True) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, lambda file: file.write(text))
+        write_atomically(path, text)
     except OSError as error:
         # A visitor is not told where the server keeps its files.
         where = path if player is None else "the server's folder for them"
