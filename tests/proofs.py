@@ -1,14 +1,11 @@
 """Checking that a deal is won the way the catalogue and the daily deals promise."""
 
 from solitaire_widget.engine import GAMES
+from solitaire_widget.options import VARIANTS as EVERY_VARIANT
 from solitaire_widget.solver import prove_deal
 
 # Each variant of the catalogue, as the engine takes it.
-VARIANTS = {
-    "klondike draw 1": ("klondike", {"draw": 1}),
-    "klondike draw 3": ("klondike", {"draw": 3}),
-    "applegate": ("applegate", {}),
-}
+VARIANTS = {variant.name: (variant.game, dict(variant.options)) for variant in EVERY_VARIANT}
 
 
 def won_by_replay(kind, options, seed):
