@@ -27,6 +27,7 @@ from math import inf
 from multiprocessing import Pool
 from pathlib import Path
 
+from solitaire_widget.options import variants
 from solitaire_widget.solver import DEAL_BUDGET, prove_deal
 from solitaire_widget.solver.catalogue import FILE, WinnableDeals, load_catalogue, write_catalogue
 
@@ -35,9 +36,7 @@ CATALOGUE = ROOT / "src" / "solitaire_widget" / "solver" / FILE
 VERDICTS = ROOT / ".cache" / "deal_catalogue"
 # Each variant as the engine takes it. Scoring never changes which deals can be won.
 VARIANTS = {
-    "klondike draw 1": ("klondike", {"draw": 1}),
-    "klondike draw 3": ("klondike", {"draw": 3}),
-    "applegate": ("applegate", {}),
+    variant.name: (variant.game, dict(variant.options)) for variant in variants(catalogued=True)
 }
 
 

@@ -1,13 +1,12 @@
 """Checking that a deal is won the way the catalogue and the daily deals promise."""
 
 from solitaire_widget.engine import GAMES
+from solitaire_widget.options import variants
 from solitaire_widget.solver import prove_deal
 
 # Each variant of the catalogue, as the engine takes it.
 VARIANTS = {
-    "klondike draw 1": ("klondike", {"draw": 1}),
-    "klondike draw 3": ("klondike", {"draw": 3}),
-    "applegate": ("applegate", {}),
+    variant.name: (variant.game, dict(variant.options)) for variant in variants(catalogued=True)
 }
 
 

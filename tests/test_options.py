@@ -14,8 +14,19 @@ import numpy as np
 import pytest
 
 import solitaire_widget as sw
+from solitaire_widget.app import PICKS, pick_of
 from solitaire_widget.engine import ApplegateGame, KlondikeGame
-from solitaire_widget.options import DRAW, SCORING, checked_options, defaults, game_options
+from solitaire_widget.options import (
+    DRAW,
+    SCORING,
+    checked_options,
+    defaults,
+    game_options,
+    menu_order,
+    variants,
+)
+from solitaire_widget.solver.catalogue import load_catalogue, variant_name
+from solitaire_widget.solver.deals import DAILY_RANGE
 
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 
@@ -182,3 +193,38 @@ def test_a_klondike_option_given_to_an_applegate_board_is_a_value_error_naming_i
     ):
         with pytest.raises(ValueError, match=f"Applegate takes no options, got '{option}'"):
             make()
+
+
+def test_the_variants_come_from_the_table_and_name_the_picker_the_catalogue_and_the_dailies():
+    assert [variant.label for variant in variants(catalogued=True)] == [
+        "Klondike · draw 1",
+        "Klondike · draw 3",
+        "Applegate",
+    ]
+    assert list(PICKS) == [variant.label for variant in variants()]
+    assert PICKS["Klondike · draw 3"] == {"game": "klondike", "draw": 3}
+    assert pick_of("klondike", {"draw": 3, "scoring": "vegas"}) == "Klondike · draw 3"
+    catalogued = variants(catalogued=True)
+    names = [variant.name for variant in catalogued]
+    assert names == [variant_name(variant.game, dict(variant.options)) for variant in catalogued]
+    assert names == list(load_catalogue())
+    assert list(DAILY_RANGE) == names
+
+
+def test_the_statistics_list_the_variants_in_the_table_s_order():
+    played = [
+        ("chess", {}),
+        ("applegate", {}),
+        ("klondike", {"draw": 3, "scoring": None}),
+        ("klondike", {"draw": 1, "scoring": "vegas"}),
+        ("klondike", {"draw": 3, "scoring": "standard"}),
+        ("klondike", {"draw": 1, "scoring": "standard"}),
+    ]
+    assert sorted(played, key=lambda variant: menu_order(*variant)) == [
+        ("klondike", {"draw": 1, "scoring": "standard"}),
+        ("klondike", {"draw": 1, "scoring": "vegas"}),
+        ("klondike", {"draw": 3, "scoring": "standard"}),
+        ("klondike", {"draw": 3, "scoring": None}),
+        ("applegate", {}),
+        ("chess", {}),
+    ]

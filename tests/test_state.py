@@ -9,7 +9,7 @@ import pytest
 from positions import DECK, all_cards, applegate, applegate_state, klondike, klondike_state
 from solitaire_widget.engine import ApplegateGame, IllegalMove, KlondikeGame
 from solitaire_widget.moves import Move
-from solitaire_widget.state import load_game
+from solitaire_widget.state import load_game, replay
 
 KEYS = {
     "format", "game", "options", "seed", "tableau", "foundations",
@@ -610,3 +610,25 @@ def test_text_counts_the_hidden_cards():
     text = str(KlondikeGame(seed=42))
     assert "24" in text
     assert text.count("##") == 21
+
+
+def test_a_replay_names_the_first_move_the_rules_refuse():
+    moves = [Move("draw"), Move("draw"), Move("f1-t1"), Move("draw")]
+    with pytest.raises(IllegalMove) as refusal:
+        replay("klondike", {"draw": 1, "scoring": "standard"}, 42, None, moves)
+    assert refusal.value.args[1] == 3
+
+
+def test_a_replay_as_far_as_legal_stops_before_the_refused_move_and_can_undo():
+    moves = [Move("draw"), Move("draw"), Move("f1-t1"), Move("draw")]
+    game = replay(
+        "klondike", {"draw": 1, "scoring": "standard"}, 42, None, moves, as_far_as_legal=True
+    )
+    played = KlondikeGame(42)
+    played.draw()
+    played.draw()
+    assert game.history == moves[:2]
+    assert game.state() == played.state()
+    game.undo()
+    game.undo()
+    assert game.state() == KlondikeGame(42).state()

@@ -3,16 +3,48 @@
 The rules engine (``solitaire_widget.engine``) is plain Python; ``Klondike`` and ``Applegate``
 here are anywidgets that wrap it and show the board. Boards record their games in a local
 store (``store.py``): ``resume``, ``saved_games`` and ``stats`` read it.
+
+Each public name, and each module (``sw.solver``, ``sw.store``), is imported the first time it
+is asked for, so that ``import solitaire_widget.engine`` (a script, the gym, a test of the rules)
+loads neither the solver nor Jupyter.
 """
 
-from .engine import IllegalMove
-from .moves import Move
-from .saved import SavedGame, saved_games
-from .scoreboard import Stats, VariantStats, stats
-from .solver import Solution, solve
-from .solver.review import Review, review
-from .surveys import Survey, survey
-from .widget import Applegate, Klondike, load, resume
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import IllegalMove
+    from .moves import Move
+    from .saved import SavedGame, saved_games
+    from .scoreboard import Stats, VariantStats, stats
+    from .solver import Solution, solve
+    from .solver.review import Review, review
+    from .surveys import Survey, survey
+    from .widget import Applegate, Klondike, load, resume
+
+HOMES = {
+    "Applegate": ".widget",
+    "IllegalMove": ".engine",
+    "Klondike": ".widget",
+    "Move": ".moves",
+    "load": ".widget",
+    "resume": ".widget",
+    "Review": ".solver.review",
+    "review": ".solver.review",
+    "saved_games": ".saved",
+    "SavedGame": ".saved",
+    "Solution": ".solver",
+    "solve": ".solver",
+    "Stats": ".scoreboard",
+    "stats": ".scoreboard",
+    "Survey": ".surveys",
+    "survey": ".surveys",
+    "VariantStats": ".scoreboard",
+}
+"""Where each public name lives."""
 
 __all__ = [
     "Applegate",
@@ -33,3 +65,19 @@ __all__ = [
     "survey",
     "VariantStats",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name or a module of the package on first use, then keep it here."""
+    if name in HOMES:
+        value = getattr(importlib.import_module(HOMES[name], __name__), name)
+    elif not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

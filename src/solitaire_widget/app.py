@@ -26,7 +26,7 @@ import ipywidgets
 import traitlets
 
 from . import preferences, solver
-from .options import DRAW
+from .options import variant_of, variants
 from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
 from .store import NO_VISITOR, GameRecord, recorded_games, store_path
 from .tables import html_table
@@ -37,8 +37,7 @@ from .widget.resume import daily_of, game_in_progress, rebuild
 
 # The picker's games, as the board's options menu names them, and the new game each deals.
 PICKS: dict[str, dict[str, Any]] = {
-    **{f"Klondike · {DRAW.words[n]}": {"game": "klondike", "draw": n} for n in DRAW.values},
-    "Applegate": {"game": "applegate"},
+    variant.label: {"game": variant.game, **variant.options} for variant in variants()
 }
 # The picker's last choice: today's daily challenge of the game the board shows.
 DAILY = "Daily challenge"
@@ -72,7 +71,7 @@ _STATS_STYLE = """<style>
 
 def pick_of(kind: str, options: dict[str, Any]) -> str:
     """The picker's choice that names the game a board shows (any Klondike scoring)."""
-    return "Applegate" if kind == "applegate" else f"Klondike · {DRAW.words[options['draw']]}"
+    return variant_of(kind, options).label
 
 
 def in_progress(board: Board) -> bool:

@@ -140,7 +140,7 @@ def write_page(target: Path, html: str) -> None:
     saying why."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, lambda file: file.write(html))
+        write_atomically(target, html)
     except OSError as error:
         raise ExportError(f"cannot write {target}: {error.strerror or error}") from None
 

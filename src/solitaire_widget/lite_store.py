@@ -21,11 +21,12 @@ notebook, another tab) has saved; they tell each other on a BroadcastChannel.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from .engine.saving import write_atomically
 
 # Where JupyterLite mounts the user's files.
 DRIVE = Path("/drive")
@@ -104,9 +105,7 @@ class BrowserCopy:
             self._give_up(f"The game store in this browser's storage cannot be read ({error})")
             return
         self.working.parent.mkdir(parents=True, exist_ok=True)
-        incoming = self.working.with_name(f"{self.working.name}.loading")
-        incoming.write_bytes(store)
-        os.replace(incoming, self.working)  # a new file: the store opens it afresh
+        write_atomically(self.working, store)  # a new file: the store opens it afresh
 
     def committed(self) -> None:
         """After each write: save once the code that wrote has returned."""
@@ -155,9 +154,7 @@ class BrowserCopy:
 def _copy(source: Path, target: Path) -> None:
     """Writes source's bytes beside target and renames them over it: target is either the old
     file or the new one, whole."""
-    incoming = target.with_name(f"{target.name}.saving")
-    incoming.write_bytes(source.read_bytes())
-    os.replace(incoming, target)
+    write_atomically(target, source.read_bytes())
 
 
 def browser_copy(working: Path, notify: Notify) -> BrowserCopy | None:

@@ -3,7 +3,9 @@
 Everything that takes or names an option reads this table: the engine's configuration, loading a
 state, a board's new game, the page's new-game request, the Gymnasium environments, surveys, the
 daily deals, and the labels ("Klondike · draw 3 · Vegas scoring"). Each game lists its options in
-its declaration (``games/<name>.py``); nothing else learns their names.
+its declaration (``games/<name>.py``); nothing else learns their names. The variants
+(``variants()``: the app's picker, the deal catalogue, the daily deals) and the order the
+statistics list them in come from the same declarations.
 
 An option's value is exactly of its type: ``3.0``, ``Decimal(3)``, ``Fraction(3)`` and ``True``
 are not the draw count 3 (a bool is never a number here). Integers of other integer types, such as
@@ -15,6 +17,7 @@ a game saves and loads as it was made. A seed is read by the same rule (``read_s
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -34,6 +37,9 @@ class Option:
     words: Mapping[Any, str] = field(default_factory=dict)  # each value as a label names it
     title: str = ""  # the option as a menu heads it
     named_at_default: bool = True  # whether a variant's short label names its default value
+    # Whether each value makes a variant of its own (``VARIANTS``): the draw count changes which
+    # deals can be won, scoring does not.
+    variant: bool = False
 
     def refusal(self, value: Any, null: str = "None") -> str | None:
         """Why ``value`` is not one of this option's values, or None. ``null`` is how the
@@ -53,9 +59,11 @@ class Option:
             raise ValueError(refusal)
         return None if value is None else _plain(value, self.kind)
 
-    def choices(self, null: str = "None") -> str:
-        """The allowed values as a message lists them: "1 or 3", "'standard', 'vegas' or None"."""
-        spelled = [null if value is None else repr(value) for value in self.values]
+    def choices(self, null: str = "None", quoted: bool = True) -> str:
+        """The allowed values as a message lists them: "1 or 3", "'standard', 'vegas' or None"
+        ("standard, vegas or None" not ``quoted``)."""
+        spell = repr if quoted else str
+        spelled = [null if value is None else spell(value) for value in self.values]
         return " or ".join(filter(None, [", ".join(spelled[:-1]), spelled[-1]]))
 
 
@@ -79,7 +87,13 @@ def read_seed(seed: Any) -> int:
 
 
 DRAW = Option(
-    "draw", int, (1, 3), 1, words={1: "draw 1", 3: "draw 3"}, title="Cards drawn from the stock"
+    "draw",
+    int,
+    (1, 3),
+    1,
+    words={1: "draw 1", 3: "draw 3"},
+    title="Cards drawn from the stock",
+    variant=True,
 )
 SCORING = Option(
     "scoring",
@@ -107,6 +121,98 @@ def all_options() -> tuple[Option, ...]:
 
     found = {option.name: option for name in names() for option in definition(name).options}
     return tuple(found.values())
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A game with the options that change which deals can be won: what the deal catalogue
+    proves, the daily challenge deals and the app's picker offers."""
+
+    game: str
+    options: Mapping[str, Any]
+
+    @property
+    def name(self) -> str:
+        """The deal catalogue's name: "klondike draw 3", "applegate"."""
+        return " ".join([self.game, *self._words()])
+
+    @property
+    def label(self) -> str:
+        """As a player names it: "Klondike · draw 3", "Applegate"."""
+        return " · ".join([_title_of(self.game), *self._words()])
+
+    def _words(self) -> list[str]:
+        return [
+            option.words[self.options[option.name]]
+            for option in _options_of(self.game)
+            if option.variant
+        ]
+
+
+def variant_of(game: str, options: Mapping[str, Any]) -> Variant:
+    """The variant a game with these options plays, options left out at their defaults."""
+    return Variant(
+        game,
+        {
+            option.name: options.get(option.name, option.default)
+            for option in _options_of(game)
+            if option.variant
+        },
+    )
+
+
+def _variants_of(game: str) -> list[Variant]:
+    table = [option for option in game_options(game) if option.variant]
+    names = [option.name for option in table]
+    return [
+        Variant(game, dict(zip(names, values, strict=True)))
+        for values in itertools.product(*(option.values for option in table))
+    ]
+
+
+def variants(catalogued: bool = False) -> tuple[Variant, ...]:
+    """Every registered game's variants, in the registry's order: Klondike draw 1, Klondike
+    draw 3, Applegate, Spider 1 suit, ... ``catalogued``: only the games with a catalogue of
+    proven-winnable deals and a daily challenge (``GameDef.daily``)."""
+    from .games import definition, names
+
+    return tuple(
+        variant
+        for game in names()
+        if definition(game).daily or not catalogued
+        for variant in _variants_of(game)
+    )
+
+
+def _options_of(game: str) -> tuple[Option, ...]:
+    """A game's options, or none for a name no game has (a row of an old store)."""
+    from .games import GAMES
+
+    return game_options(game) if game in GAMES else ()
+
+
+def _title_of(game: str) -> str:
+    from .games import GAMES, definition
+
+    return definition(game).title if game in GAMES else game.capitalize()
+
+
+def menu_order(game: str, options: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Where a game with these options comes in a list of variants: the games in the table's
+    order (any other after them, by name), then each option's values in the table's order
+    (a value the table does not allow after them)."""
+    from .games import names
+
+    games = list(names())
+    return (
+        games.index(game) if game in games else len(games),
+        game,
+        *(
+            option.values.index(value) if value in option.values else len(option.values)
+            for option in _options_of(game)
+            for value in [options.get(option.name)]
+        ),
+    )
 
 
 def defaults(game: str) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from typing import Any
 
 from .engine import GAMES
 from .engine.saving import write_atomically
-from .options import DRAW, SCORING
+from .options import DRAW, SCORING, defaults
 from .shape import Limits, brief, parse_json_text
 from .store import NO_VISITOR, autosave_enabled, store_path
 from .store_rows import TOKEN
@@ -55,12 +55,7 @@ DISPLAY = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
 # The ones a lesson board takes: how the cards look, never how the lesson goes.
 LESSON_DISPLAY = ("four_colour",)
 # The Options menu's choices for the next new game; the rules' own defaults until one is saved.
-NEXT_GAME_DEFAULTS: dict[str, Any] = {
-    "game": "klondike",
-    "draw": 1,
-    "scoring": "standard",
-    "winnable": False,
-}
+NEXT_GAME_DEFAULTS: dict[str, Any] = {"game": "klondike", **defaults("klondike"), "winnable": False}
 # The file holds a handful of names; anything near these bounds is not what this module wrote.
 LIMITS = Limits(depth=3, containers=4, items=24, text=40, size=4096, holder="a preferences file")
 
@@ -158,7 +153,7 @@ def _save(preferences: Preferences, player: str | None) -> str | None:
     text = json.dumps(preferences.as_json(), indent=1, sort_keys=True) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, lambda file: file.write(text))
+        write_atomically(path, text)
     except OSError as error:
         # A visitor is not told where the server keeps its files.
         where = path if player is None else "the server's folder for them"
@@ -244,11 +239,12 @@ def _next_game_problem(choice: Mapping[str, Any]) -> str | None:
     """What is wrong with the choices for a next game, or None."""
     game, draw, scoring = choice["game"], choice["draw"], choice["scoring"]
     if not isinstance(game, str) or game not in GAMES:
-        return f"the next game is klondike or applegate, not {brief(game)}"
+        return f"the next game is {' or '.join(GAMES)}, not {brief(game)}"
     if isinstance(draw, bool) or not isinstance(draw, int) or draw not in DRAW.values:
-        return f"the next game draws 1 or 3 cards, not {brief(draw)}"
+        return f"the next game draws {DRAW.choices()} cards, not {brief(draw)}"
     if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORING.values):
-        return f"the next game's scoring is standard, vegas or null, not {brief(scoring)}"
+        choices = SCORING.choices("null", quoted=False)
+        return f"the next game's scoring is {choices}, not {brief(scoring)}"
     if not isinstance(choice["winnable"], bool):
         return f"the next game's winnable choice is true or false, not {brief(choice['winnable'])}"
     return None

@@ -20,12 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .options import SCORING
+from .options import menu_order
 from .store import NO_VISITOR, GameRecord, recorded_games
 from .tables import Table, duration
 from .words import variant_label
-
-_SCORINGS = SCORING.values
 
 # What a visitor of the app whose browser keeps no token is told instead of statistics.
 NO_VISITOR_NOTICE = "No statistics here: this browser does not let the app remember you."
@@ -38,14 +36,7 @@ COLUMNS = (
 
 def _variant_order(key: tuple[str, str]) -> tuple[Any, ...]:
     game, options_text = key
-    options = json.loads(options_text)
-    scoring = options.get("scoring")
-    return (
-        game != "klondike",
-        game,
-        options.get("draw") or 0,
-        _SCORINGS.index(scoring) if scoring in _SCORINGS else len(_SCORINGS),
-    )
+    return menu_order(game, json.loads(options_text))
 
 
 @dataclass(frozen=True)

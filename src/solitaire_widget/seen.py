@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import load_game
+from .state import load_game, replay
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -64,9 +64,10 @@ def _seen_along_history(game: Game) -> set[int]:
     position it was loaded at, or its seed's deal."""
     state = game.state()
     start = state.get("start")
-    replay = load_game(start) if start is not None else type(game)(game.seed, **game.options)
-    seen = face_up_cards(replay)
+    loaded = None if start is None else load_game(start)
+    retraced = replay(game.kind, game.options, game.seed, loaded, [])
+    seen = face_up_cards(retraced)
     for move in state["history"]:
-        replay.move(move)
-        _note_new_cards(replay, seen)
+        retraced.move(move)
+        _note_new_cards(retraced, seen)
     return seen

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from .cards import NAME, parse_card
@@ -62,28 +63,58 @@ def load_game(state: dict[str, Any] | str | bytes) -> Game:
             raise ValueError("start: its game, options and seed must match the state's")
         if state["start"]["history"] != []:
             raise ValueError("start: the start position's history must be empty")
-        replay = start
-        replay._begin_history(seed_deal=_is_seed_deal(start))
-    elif game.seed is not None:
-        replay = GAMES[game.kind]._unconfigured(**game.options)
-        replay._start_game(game.seed, replay.shuffled(game.seed))
+        start._begin_history(seed_deal=_is_seed_deal(start))
     else:
-        raise ValueError(
-            "history: a game with a history needs its seed or a 'start' position to replay from"
-        )
+        start = None
     try:
-        replay._replay(history)
+        replayed = replay(game.kind, game.options, game.seed, start, history)
     except IllegalMove as refusal:
         reason, number = refusal.args
         raise ValueError(
             f"history: move {number} ({history[number - 1]}) is illegal there: {reason}"
         ) from None
-    difference = _first_difference(replay, game)
+    difference = _first_difference(replayed, game)
     if difference:
         raise ValueError(
             f"history: replaying it does not lead to this position ({difference} differs)"
         )
-    return replay
+    return replayed
+
+
+def replay(
+    kind: str,
+    options: dict[str, Any],
+    seed: int | None,
+    start: Game | None,
+    moves: Sequence[Move],
+    *,
+    as_far_as_legal: bool = False,
+) -> Game:
+    """The game dealt again and played again: from ``start`` (a game at its start position,
+    which becomes the replayed game) or else the deal of ``seed``, with ``moves`` made on it as
+    the rules check them. Loading a saved game, resuming a recorded one and retracing the cards
+    seen along a history all rebuild their game here, so they cannot drift apart.
+
+    A move the rules refuse raises ``IllegalMove`` with its number in ``moves`` as
+    ``refusal.args[1]``; with ``as_far_as_legal`` the game stops before it instead (a recorded
+    line is untrusted input: its game goes on as far as the rules allow). ``options`` are
+    checked as a new game's are (``ValueError``, ``TypeError``); with neither a start nor a seed
+    there is nothing to deal (``ValueError``)."""
+    if start is not None:
+        game = start
+    elif seed is not None:
+        game = GAMES[kind]._unconfigured(**options)
+        game._start_game(seed, game.shuffled(seed))
+    else:
+        raise ValueError(
+            "history: a game with a history needs its seed or a 'start' position to replay from"
+        )
+    try:
+        game._replay(moves)
+    except IllegalMove:
+        if not as_far_as_legal:
+            raise
+    return game
 
 
 def _read(state: Any) -> dict[str, Any]:

@@ -491,17 +491,19 @@ class Game:
         for callback in self._listeners[:]:
             callback(move)
 
-    def _replay(self, moves: list[Move]) -> None:
+    def _replay(self, moves: Sequence[Move]) -> None:
         """Make a list of moves, as loading a saved game's history does: checked like ``move``
         but without the per-move bookkeeping, so that a long history loads fast. For a game that
         nobody sees yet (no listeners, no redo line); raises ``IllegalMove`` with the move's
-        number in ``moves`` as ``refusal.args[1]``.
+        number in ``moves`` as ``refusal.args[1]``, the moves before it made and in the history
+        (``state.replay`` may keep the game as far as the rules allowed).
 
         The loop makes a few small tuples a move, none of them in a cycle, yet for 100,000
         moves their sheer number sets off the cyclic garbage collector again and again, each
         time walking every object alive (doubling the load time of a long history): it is
         paused while the moves are made."""
         undo, plan_of, execute = self._undo_stack, self._plan, self._execute
+        played = 0
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -516,11 +518,12 @@ class Game:
                 score, recycles, receipt = self.score, self.recycles, []
                 execute(plan, receipt)
                 undo.append((receipt[0], score, recycles))
+                played = number
         finally:
             if collecting:
                 gc.enable()
-        self._history.extend(moves)
-        self._changed()
+            self._history.extend(moves[:played])
+            self._changed()
 
     def _changed(self) -> None:
         self._version += 1

@@ -283,4 +283,5 @@ APPLEGATE = GameDef(
         "A complete run of thirteen cards of one suit, in building order, goes to a "
         "foundation. The game is won when all four runs are home."
     ),
+    daily=True,
 )

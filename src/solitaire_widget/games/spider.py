@@ -28,6 +28,7 @@ SUITS = Option(
     1,
     words={1: "1 suit", 2: "2 suits", 4: "4 suits"},
     title="Suits",
+    variant=True,  # how many suits decides how often a deal can be won
 )
 # The suits each option plays with: one suit is eight copies of the spades, two suits four of
 # the hearts and the spades, four suits two full decks (104 cards every time).

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..engine.saving import write_atomically
-from ..options import DRAW
+from ..options import variant_of
 
 FILE = "winnable_deals.json"
 FORMAT = "solitaire-widget-winnable-deals/1"
@@ -36,9 +36,7 @@ FORMAT = "solitaire-widget-winnable-deals/1"
 def variant_name(kind: str, options: dict[str, Any] | None = None) -> str:
     """The catalogue's name for a game and its options. Scoring does not change which deals can
     be won, so only Klondike's draw count counts."""
-    if kind == "klondike":
-        return f"klondike draw {(options or {}).get('draw', DRAW.default)}"
-    return kind
+    return variant_of(kind, options or {}).name
 
 
 @dataclass(frozen=True)

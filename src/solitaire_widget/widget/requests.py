@@ -96,7 +96,7 @@ def _options_refusal(options: object) -> str | None:
     if not isinstance(options, dict) or set(options) != NEW_GAME_OPTIONS:
         return "A new game's options are exactly game, draw, scoring and winnable."
     if not isinstance(options["game"], str) or options["game"] not in GAMES:
-        return f"A new game is klondike or applegate, not {brief(options['game'])}."
+        return f"A new game is {' or '.join(GAMES)}, not {brief(options['game'])}."
     for option in _GAMES_OPTIONS:
         refusal = option.refusal(options[option.name], null="null")
         if refusal is not None:

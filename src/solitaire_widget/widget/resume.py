@@ -8,10 +8,10 @@ from typing import Unpack
 
 from .. import preferences
 from ..daily import DailyDeal
-from ..engine import GAMES, Game, IllegalMove
+from ..engine import GAMES, Game
 from ..moves import Move
 from ..shape import brief
-from ..state import load_game
+from ..state import load_game, replay
 from ..store import BadRow, GameRecord, GameStore, StoreUnavailable, open_store
 from .board import Board, BoardSettings, _checked
 
@@ -109,20 +109,24 @@ def rebuild(record: GameRecord) -> Game:
     deal = record.deal
     if deal.game not in GAMES:
         raise LookupError(f"game {record.id} is of an unknown game {deal.game!r}")
+    line = _readable(record.line)
     try:
-        if deal.start is not None:
-            game = load_game(deal.start)
-        else:
-            game = GAMES[deal.game](deal.seed, **deal.options)
+        start = None if deal.start is None else load_game(deal.start)
+        before = 0 if start is None else start.moves  # a start edited to carry moves keeps them
+        game = replay(deal.game, deal.options, deal.seed, start, line, as_far_as_legal=True)
     except (TypeError, ValueError) as error:
         raise LookupError(f"game {record.id} cannot be dealt again: {error}") from None
-    played = 0
-    for text in record.line:
-        try:
-            game.move(Move.parse(text))
-        except (IllegalMove, ValueError):
-            break
-        played += 1
-    for _ in range(max(0, played - record.moves)):
+    for _ in range(max(0, game.moves - before - record.moves)):
         game.undo()
     return game
+
+
+def _readable(line: list[str]) -> list[Move]:
+    """The moves of a recorded line up to the first that is not a move's notation."""
+    moves = []
+    for text in line:
+        try:
+            moves.append(Move.parse(text))
+        except ValueError:
+            break
+    return moves
