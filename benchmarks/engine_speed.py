@@ -28,6 +28,7 @@ from soliterm.engine import new_solitaire
 
 import solitaire_widget as sw
 from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
+from solitaire_widget.games.spider import SpiderGame
 
 LONG_GAME = 10_000  # draws before the second measure of a move's cost
 
@@ -154,6 +155,10 @@ def main() -> None:
          "soliterm klondike 3", lambda: play_soliterm("klondike", seeds, args.steps, {"draw": 3})),
         ("Applegate", lambda: play_ours(ApplegateGame, seeds, args.steps),
          "soliterm scorpion", lambda: play_soliterm("scorpion", seeds, args.steps)),
+        ("Spider 1 suit", lambda: play_ours(SpiderGame, seeds, args.steps),
+         "soliterm spider 1", lambda: play_soliterm("spider", seeds, args.steps, {"suits": 1})),
+        ("Spider 4 suits", lambda: play_ours(lambda s: SpiderGame(s, suits=4), seeds, args.steps),
+         "soliterm spider 4", lambda: play_soliterm("spider", seeds, args.steps, {"suits": 4})),
         ("board Klondike 1", lambda: play_ours(sw.Klondike, board_seeds, args.steps),
          "soliterm klondike", lambda: play_soliterm("klondike", board_seeds, args.steps)),
         ("  autosave off", lambda: play_ours(unsaved(sw.Klondike), board_seeds, args.steps),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import NAME, RANKS, SUIT_NAMES, SUITS
@@ -271,7 +272,7 @@ class GameDef:
         """The cards a game with these options is played with."""
         return self.cards if isinstance(self.cards, CardSet) else self.cards(options)
 
-    @property
+    @cached_property
     def piles(self) -> frozenset[str]:
         """Every name a move may give a pile in this game: the stock, waste and reserve are
         always names (a game without one refuses the move in its own words), ``f`` is."""

@@ -11,17 +11,43 @@ checking a move costs a few comparisons and no lookups by name.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import ACE, KING, RANK, RED, SUIT, SUIT_NAMES, long_name
-from ..moves import COLUMN_OF, Move
+from ..cards import ACE, DECK, KING, RANK, RED, SUIT, SUIT_NAMES, long_name
+from ..moves import COLUMN_OF, Move, group_move
 from .base import Game, IllegalMove, Plan
 from .declaration import Rules
 
 DRAW = Move("stock", "waste")
 RUN = 13  # a complete run, King to Ace
-RULE_SUITS = ("alternate colours", "same suit", "any suit")
+
+
+@functools.cache
+def _pairs(suits: str, step: int, wrap: bool, moves: str) -> tuple[bytes, bytes]:
+    """For every two cards (``card * 52 + onto``): whether ``card`` builds on ``onto``, and
+    whether ``card`` lying on ``onto`` keeps a movable group together. Worked out once for each
+    set of rules, so that listing moves costs a lookup a pair."""
+
+    def builds(card: int, onto: int) -> bool:
+        rise = RANK[card] - RANK[onto]
+        if rise != step and not (wrap and rise % 13 == step % 13):
+            return False
+        if suits == "same suit":
+            return SUIT[card] == SUIT[onto]
+        return suits == "any suit" or RED[card] != RED[onto]
+
+    def together(card: int, onto: int) -> bool:
+        if moves == "any group":
+            return True
+        if moves == "same-suit runs":
+            rise = RANK[card] - RANK[onto]
+            return (rise == -1 or (wrap and rise == 12)) and SUIT[card] == SUIT[onto]
+        return builds(card, onto)
+
+    pairs = [(card, onto) for card in DECK for onto in DECK]
+    return bytes(builds(*pair) for pair in pairs), bytes(together(*pair) for pair in pairs)
 
 
 class TableGame(Game):
@@ -52,6 +78,9 @@ class TableGame(Game):
         self._tableau = table.tableau
         self._talon = table.talon
         self._has_waste = table.waste
+        build = rules.build
+        self._builds, self._together = _pairs(build.suits, build.step, build.wrap, rules.moves)
+        self._home_moves = tuple(Move(column, "f") for column in self._tableau)
 
     # ----------------------------------------------------------------- the deal
 
@@ -111,25 +140,7 @@ class TableGame(Game):
 
     def builds_on(self, card: int, onto: int) -> bool:
         """Whether ``card`` may go on ``onto`` in the tableau."""
-        step = RANK[card] - RANK[onto]
-        if step != self._step and not (self._wrap and step % 13 == self._step % 13):
-            return False
-        if self._suits == "same suit":
-            return SUIT[card] == SUIT[onto]
-        if self._suits == "alternate colours":
-            return RED[card] != RED[onto]
-        return True
-
-    def _in_sequence(self, card: int, onto: int) -> bool:
-        """Whether ``card`` lying on ``onto`` keeps a movable group together."""
-        moves = self._rules.moves
-        if moves == "any group":
-            return True
-        if moves == "same-suit runs":
-            step = RANK[card] - RANK[onto]
-            in_order = step == -1 or (self._wrap and step == 12)
-            return in_order and SUIT[card] == SUIT[onto]
-        return self.builds_on(card, onto)
+        return bool(self._builds[card * 52 + onto])
 
     def _movable(self, run: list[int]) -> int:
         """How many cards from the top of a column's face-up cards move as one group."""
@@ -137,8 +148,8 @@ class TableGame(Game):
             return 0
         if self._rules.moves == "single":
             return 1
-        n = 1
-        while n < len(run) and self._in_sequence(run[-n], run[-n - 1]):
+        together, n, size = self._together, 1, len(run)
+        while n < size and together[run[-n] * 52 + run[-n - 1]]:
             n += 1
         return n
 
@@ -170,27 +181,27 @@ class TableGame(Game):
 
     def _generate(self) -> list[Move]:
         moves: list[Move] = []
-        up, down = self.up, self.down
+        up, down, builds, tableau = self.up, self.down, self._builds, self._tableau
         by_suit = self._rules.foundation == "by suit"
+        open_columns = [j for j, target in enumerate(up) if not target and not down[j]]
+        tops = [(j, target[-1]) for j, target in enumerate(up) if target]
         for i, run in enumerate(up):
             if not run:
                 continue
-            source = self._tableau[i]
+            source = tableau[i]
+            movable = self._movable(run)
             if by_suit:
                 if self._foundation_for(run[-1]) is not None:
-                    moves.append(Move(source, "f"))
-            elif self._complete_run(run):
-                moves.append(Move(source, "f"))
-            for n in range(1, self._movable(run) + 1):
-                card = run[-n]
-                for j, target in enumerate(up):
-                    if j == i:
-                        continue
-                    if target:
-                        if self.builds_on(card, target[-1]):
-                            moves.append(Move(source, self._tableau[j], n))
-                    elif not down[j] and self._empty_takes(card):
-                        moves.append(Move(source, self._tableau[j], n))
+                    moves.append(self._home_moves[i])
+            elif len(run) >= RUN and self._complete_run(run):
+                moves.append(self._home_moves[i])
+            for n in range(1, movable + 1):
+                card = run[-n] * 52
+                for j, top in tops:
+                    if builds[card + top] and j != i:
+                        moves.append(group_move(source, tableau[j], n))
+                if open_columns and self._empty_takes(run[-n]):
+                    moves.extend(group_move(source, tableau[j], n) for j in open_columns)
         if self._has_waste and self.waste:
             card = self.waste[-1]
             if by_suit and self._foundation_for(card) is not None:
@@ -469,9 +480,9 @@ class TableGame(Game):
                 continue
             if self._rules.foundation == "runs":
                 if self._complete_run(run):
-                    return Move(self._tableau[i], "f")
+                    return self._home_moves[i]
             elif RANK[run[-1]] <= 2 and self._foundation_for(run[-1]) is not None:
-                return Move(self._tableau[i], "f")
+                return self._home_moves[i]
         return None
 
     @property

@@ -75,4 +75,3 @@ class TableLayouts:
                     return None, came_from, []
                 stack.append((after, after_key))
         return False, came_from, []
-
