@@ -249,6 +249,10 @@ class GameDef:
     words: dict[str, str] = field(default_factory=dict)
     rules_text: str = ""
     daily: bool = False
+    # How many positions the "lost" search may visit before it gives up and says "playing"
+    # (None: ``progress.POSITION_LIMIT``); a game whose quiet moves reach many positions
+    # keeps the board quick with fewer.
+    status_positions: int | None = None
     # Hooks the solver and the status search may use: a position's key up to symmetry, and a
     # check that a position can never be won (both sound: never merging or dropping a
     # position that matters).

@@ -1,5 +1,5 @@
-"""What the two games' status searches share (``klondike_progress.py``,
-``applegate_progress.py``): a layout is the face-up cards of the seven piles, a tuple of tuples."""
+"""What the status searches share (``klondike_progress.py``, ``applegate_progress.py``,
+``table_progress.py``): a layout is the face-up cards of the columns, a tuple of tuples."""
 
 from __future__ import annotations
 
@@ -15,14 +15,15 @@ def interchangeable(covered: tuple[bool, ...]) -> Callable[[Piles], object]:
     """A function naming face-up piles up to the order of the piles with no face-down cards
     under them: such piles are interchangeable (the rules never ask where a pile lies), so
     layouts with the same name have the same answer and a search visits one of them. (Made
-    once for each of the 128 ways piles can be covered: the status asks after most moves.)"""
-    bare = [pile for pile in range(7) if not covered[pile]]
+    once for each of the ways piles can be covered: the status asks after most moves.)"""
+    columns = len(covered)
+    bare = [pile for pile in range(columns) if not covered[pile]]
     if len(bare) <= 1:
         return lambda piles: piles  # nothing to put in order
     bare_piles = itemgetter(*bare)
-    if len(bare) == 7:
+    if len(bare) == columns:
         return lambda piles: tuple(sorted(piles))
-    covered_piles = itemgetter(*[pile for pile in range(7) if covered[pile]])
+    covered_piles = itemgetter(*[pile for pile in range(columns) if covered[pile]])
     return lambda piles: (covered_piles(piles), tuple(sorted(bare_piles(piles))))
 
 

@@ -86,7 +86,8 @@ def status(game: Game, legal: list[Move]) -> str:
             return "lost"
         if before == "playing" and _undone_quietly(game, move, record, legal):
             return "playing"
-    return "lost" if _decide(game, POSITION_LIMIT) is False else "playing"
+    limit = game.definition.status_positions or POSITION_LIMIT
+    return "lost" if _decide(game, limit) is False else "playing"
 
 
 def _decide(game: Game, limit: int) -> bool | None:

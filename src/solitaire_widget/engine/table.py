@@ -50,6 +50,12 @@ def _pairs(suits: str, step: int, wrap: bool, moves: str) -> tuple[bytes, bytes]
     return bytes(builds(*pair) for pair in pairs), bytes(together(*pair) for pair in pairs)
 
 
+@functools.cache
+def _takers(builds: bytes) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards that build on it (from ``_pairs``'s first table)."""
+    return tuple(tuple(card for card in DECK if builds[card * 52 + onto]) for onto in DECK)
+
+
 class TableGame(Game):
     """A game played by its declaration's ``Rules``: columns dealt face down and face up, a
     stock that draws to a waste or deals to every column, foundations that take cards up by
@@ -80,6 +86,7 @@ class TableGame(Game):
         self._has_waste = table.waste
         build = rules.build
         self._builds, self._together = _pairs(build.suits, build.step, build.wrap, rules.moves)
+        self._takers = _takers(self._builds)
         self._home_moves = tuple(Move(column, "f") for column in self._tableau)
 
     # ----------------------------------------------------------------- the deal
@@ -523,6 +530,6 @@ class TableGame(Game):
 
     @classmethod
     def layouts(cls) -> Callable[[Game], Any]:
-        from .table_progress import TableLayouts
+        from .table_progress import layouts_for
 
-        return TableLayouts
+        return layouts_for

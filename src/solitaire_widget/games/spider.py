@@ -75,6 +75,9 @@ SPIDER = GameDef(
     scoring=Scoring(start=500, per_move=-1, per_deal=-1, per_run_home=100),
     # The most a score can reach: 500 and eight runs home, no move made.
     limits=Limits(score=(-1_000_000, 1_300)),
+    # Runs split and rejoin in many ways: past this many positions the search says "playing"
+    # (never "lost" wrongly), so that a move never waits long for its status.
+    status_positions=2_500,
     progress="foundation",
     words={"stock": "the stock"},
     rules_text=(
