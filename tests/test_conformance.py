@@ -154,6 +154,23 @@ def test_a_saved_game_loads_exactly(game, options, seed, route):
     assert str(load_game(text)) == str(played)
 
 
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
+@given(seed=seeds, route=walks)
+@modest
+def test_a_game_played_on_from_a_loaded_position_saves_its_start_and_loads_exactly(
+    game, options, seed, route
+):
+    played = new_game(game, options, seed)
+    rng = random.Random(route)
+    walk(played, rng, 20)
+    resumed = load_game(played.position())
+    walk(resumed, rng, 20)
+    state = resumed.state()
+    assert ("start" in state) == bool(state["history"])
+    assert load_game(state).state() == state
+    assert load_game(json.dumps(state)).state() == state
+
+
 # ----------------------------------------------------------------- the legal moves
 
 
