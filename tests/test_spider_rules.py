@@ -163,7 +163,7 @@ def test_auto_move_sends_a_complete_run_home():
     game = load_game(spider_state(columns(["4D"], HEART_RUN, ["2H"]), suits=4))
     assert game.safe_move() == Move("t2-f")
     game.move(game.safe_move())
-    assert game.foundations[0] and not game.up[1] or game.down[1]
+    assert [NAME[card] for card in game.foundations[0]] == HEART_RUN
     assert game.safe_move() is None
 
 
