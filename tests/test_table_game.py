@@ -3,8 +3,11 @@ seven columns, whose last stock deal reaches only some columns (24 cards for 7 c
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
+import test_conformance as conformance
 from solitaire_widget.engine.declaration import Build, CardSet, Column, GameDef, Rules, Table
 from solitaire_widget.engine.table import TableGame
 from solitaire_widget.games import register, unregister
@@ -52,3 +55,16 @@ def test_a_stock_no_whole_deals_can_leave_is_still_refused(spiderette):
     state["tableau"][0]["up"].append(state["stock"].pop())
     with pytest.raises(ValueError, match="the stock holds 24 cards at the deal"):
         load_game(state)
+
+
+CONFORMANCE = [
+    name
+    for name in dir(conformance)
+    if name.startswith("test_")
+    and "game" in inspect.signature(getattr(conformance, name)).parameters
+]
+
+
+@pytest.mark.parametrize("check", CONFORMANCE)
+def test_a_game_declared_from_nothing_passes_the_conformance_suite(spiderette, check):
+    getattr(conformance, check)(game=SUITED_SPIDERETTE.name, options={})
