@@ -31,11 +31,13 @@ OPTIONAL_KEYS = ("start",)
 # The longest history a saved game may carry. Loading replays it, so this bounds the time a load
 # takes (about a quarter of a second for the longest) and the memory it needs.
 MAX_HISTORY = 100_000
-# A saved game as JSON: one object with a "start" object inside, 7 piles of two lists, 4
-# foundations and the other lists, 5 levels deep; the history holds nearly all of its values;
-# every text in it (format, game, scoring, a card, a move) is short. ``g.save`` writes the
-# longest history in about 1.5 MB.
-STATE_LIMITS = Limits(depth=6, containers=80, items=MAX_HISTORY + 400, text=32, size=4_000_000)
+# A saved game as JSON: one object with a "start" object inside, each holding a column's two
+# lists for every column, the foundations and the other lists, 5 levels deep (Spider's ten
+# columns and eight foundations make 46 lists and objects a position, 92 with its start: room
+# is left for games with more piles, and for four decks of cards twice over); the history holds
+# nearly all of its values; every text in it (format, game, scoring, a card, a move) is short.
+# ``g.save`` writes the longest history in about 1.5 MB.
+STATE_LIMITS = Limits(depth=6, containers=240, items=MAX_HISTORY + 1000, text=32, size=4_000_000)
 # Recycling needs a card in the waste, so at least one draw between two recycles.
 MAX_RECYCLES = MAX_HISTORY // 2
 # A card in a saved game, as SPEC writes it (any case): plain ASCII, no spaces.

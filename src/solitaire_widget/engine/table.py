@@ -122,7 +122,7 @@ class TableGame(Game):
     def _check_position(self, where: str) -> None:
         """A loaded position's foundations hold what they can take (complete runs, or cards
         up by suit from the Ace), and a stock that deals to every column holds what is left
-        after whole deals."""
+        after whole deals, or nothing (a last deal may reach only the first columns)."""
         for number, pile in enumerate(self.foundations, 1):
             if self._rules.foundation == "runs":
                 if pile and not (len(pile) == RUN and self._complete_run(pile)):
@@ -137,10 +137,11 @@ class TableGame(Game):
         if self._rules.stock == "deal":
             dealt = sum(c.down + c.up for c in self.definition.table.columns)
             first = self.card_set.size - dealt
-            if len(self.stock) > first or (first - len(self.stock)) % self._columns:
+            left = len(self.stock)
+            if left > first or (left and (first - left) % self._columns):
                 raise ValueError(
                     f"{where}the stock holds {first} cards at the deal and loses "
-                    f"{self._columns} a deal: {len(self.stock)} cannot be"
+                    f"{self._columns} a deal: {left} cannot be"
                 )
 
     # ----------------------------------------------------------------- what builds on what
