@@ -33,7 +33,7 @@ from __future__ import annotations
 import html
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,9 +42,7 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game
 from ..words import move_in_words
-from . import _position_of, _solve
-from .applegate import ApplegateRules
-from .klondike import KlondikeRules
+from . import _position_of, _solve, solver_for
 from .lines import bare
 from .search import UNKNOWN, UNWINNABLE, WON
 
@@ -370,11 +368,10 @@ class GameLine(Sequence):
         return True
 
 
-def _verdict_key(state: dict[str, Any]) -> bytes:
+def _verdict_key(state: dict[str, Any]) -> Hashable:
     """The solver's name for the position: positions with the same name have the same verdict
-    (the symmetries and safe moves of ``klondike.py`` and ``applegate.py`` say why)."""
-    rules = KlondikeRules(state) if state["game"] == "klondike" else ApplegateRules(state)
-    return rules.key(rules.root)
+    (the symmetries and safe moves of the game's solver say why)."""
+    return solver_for(state).verdict_key(state)
 
 
 class _Reviewer:
