@@ -8,7 +8,7 @@ import pytest
 import solitaire_widget as sw
 from solitaire_widget.games.spider import SpiderGame
 from solitaire_widget.moves import Move
-from solitaire_widget.solver import Adviser, hint
+from solitaire_widget.solver import Adviser, first_winnable_seed, hint
 from solitaire_widget.solver.lines import reason
 from solitaire_widget.state import load_game
 
@@ -64,3 +64,9 @@ def test_following_the_hints_wins_a_one_suit_spider_deal():
 def test_a_deal_from_the_stock_is_said_in_words():
     game = SpiderGame(seed=3, suits=1)
     assert reason(game, Move("stock", "waste"), []) == "deals a new card onto every column"
+
+
+def test_a_winnable_spider_deal_is_found_by_search_without_a_catalogue():
+    seed = first_winnable_seed("spider", 10, {"suits": 1}, budget=2_000)
+    game = SpiderGame(seed=seed, suits=1)
+    assert seed >= 10 and sw.solve(game, time_limit=5).status == "won"

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine import GAMES, Game, IllegalMove
 from ..engine.base import random_seed
+from ..games import definition
 from ..moves import Move
 from ..shape import brief
 from ..state import load_game
@@ -340,17 +341,18 @@ def first_winnable_seed(
     *,
     catalogue: bool = True,
 ) -> int:
-    """The first seed from ``seed`` (a random one when None) whose deal of ``kind`` ("klondike" or
-    "applegate", with the engine's ``options``) the solver wins within ``budget`` positions.
+    """The first seed from ``seed`` (a random one when None) whose deal of ``kind`` (a registered
+    game, with the engine's ``options``) the solver wins within ``budget`` positions.
 
     The budget counts positions, not seconds, so a seed gives the same deal on every machine.
     Within the range of seeds the shipped catalogue covers (``catalogue.py``), the answer is read
     from it instead of searched: the catalogue holds exactly the seeds this search wins, so the
-    seed is the same, at once; ``seed=None`` then picks a random catalogued seed. From the end of
+    seed is the same, at once; ``seed=None`` then picks a random catalogued seed (only the games
+    with a daily challenge, ``GameDef.daily``, have a catalogue). From the end of
     that range on, with another ``budget``, or with ``catalogue=False``, it searches.
     Raises ``RuntimeError`` when none of ``limit`` seeds in a row is proved winnable.
     """
-    deals = winnable_deals(kind, options) if catalogue else None
+    deals = winnable_deals(kind, options) if catalogue and definition(kind).daily else None
     if deals is not None and deals.budget != budget:
         deals = None
     if deals is not None:
