@@ -182,12 +182,9 @@ class InPlace:
 
 class Solver:
     """How a game is solved: the searches a solve runs (the proving one last), the rules a hint
-    reads its favourite moves from, the name a review gives a position, and whether the line a
-    person is shown may send cards home sooner than the search did (``sends_up_early``, for the
-    games whose solver knows which cards are safe to send up). This one suits any game; a game
-    with a tuned solver names its own in ``GameDef.solver``."""
-
-    sends_up_early = False
+    reads its favourite moves from, the name a review gives a position, and the cards a line
+    shown to a person may send home sooner than the search did. This one suits any game; a
+    game with a tuned solver names its own in ``GameDef.solver``."""
 
     def searches(self, state: dict[str, Any], as_catalogued: bool = False) -> list:
         fast, sound = GenericRules(state, pruned=True), GenericRules(state)
@@ -204,6 +201,11 @@ class Solver:
         """Positions with the same key have the same verdict."""
         rules = GenericRules(state)
         return rules.key(rules.root)
+
+    def safe_to_send_up(self, game: Game) -> list[int]:
+        """The cards of ``game`` that a winning line may always send home at once, proven
+        never to cost the win; none, without a proof for the game's rules."""
+        return []
 
 
 GENERIC = Solver()

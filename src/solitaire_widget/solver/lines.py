@@ -21,7 +21,7 @@ the new line, replayed through the rules engine, still wins:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,6 @@ from ..moves import Move
 from ..seen import face_up_cards
 from ..state import load_game
 from .generic import solver_for
-from .klondike import is_safe
 
 __all__ = ["Step", "bare", "polish", "reason", "sent_home_first", "stock_passes"]
 
@@ -65,9 +64,8 @@ def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
     if played is None:  # a line the engine does not replay as steps: keep it as it is
         return line
     budget = [TRIALS]
-    if solver_for(state).sends_up_early:
-        played = _foundations_first(played, [FOUNDATION_TRIALS])
-        played = _fewer_passes(played, budget)
+    played = _foundations_first(played, solver_for(state).safe_to_send_up, [FOUNDATION_TRIALS])
+    played = _fewer_passes(played, budget)
     played = _fewer_detours(played, budget)
     played = _no_round_trips(played, [ROUND_TRIP_TRIALS])
     return played.line
@@ -269,12 +267,15 @@ def _target(game: Game, step: Step) -> tuple[str, int]:
 # ----------------------------------------------------------------- rewrites
 
 
-def _foundations_first(played: _Played, budget: list[int]) -> _Played:
-    """Send each card up as soon as it is safe to, when the line still wins that way."""
+def _foundations_first(
+    played: _Played, safe_to_send_up: Callable[[Game], list[int]], budget: list[int]
+) -> _Played:
+    """Send each card up as soon as it is safe to (by the solver's own rule,
+    ``safe_to_send_up``), when the line still wins that way."""
     i = 0
     while i < len(played.steps) and budget[0] > 0:
         steps = played.steps
-        for card in _safe_to_send_up(played.positions[i]):
+        for card in safe_to_send_up(played.positions[i]):
             up = next((k for k in range(i, len(steps)) if steps[k] == Step(card, FOUNDATION)), i)
             if up == i:
                 continue
@@ -287,15 +288,6 @@ def _foundations_first(played: _Played, budget: list[int]) -> _Played:
                 break
         i += 1
     return played
-
-
-def _safe_to_send_up(game: Game) -> list[int]:
-    heights = [0, 0, 0, 0]
-    for foundation in game.foundations:
-        if foundation:
-            heights[SUIT[foundation[0]]] = len(foundation)
-    tops = [up[-1] for up in game.up if up] + game.waste[-1:]
-    return [c for c in tops if heights[SUIT[c]] == RANK[c] - 1 and is_safe(c, heights)]
 
 
 def _fewer_passes(played: _Played, budget: list[int]) -> _Played:

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from ..cards import RANK, SUIT
+from ..engine import Game
 from .applegate import ApplegateRules
 from .blocked import cannot_win
 from .generic import Solver
-from .klondike import FROM_FOUNDATION, KlondikeRules
+from .klondike import FROM_FOUNDATION, KlondikeRules, is_safe
 from .search import BestFirst, DepthFirst
 
 __all__ = ["APPLEGATE", "CHECKING_FROM", "KLONDIKE"]
@@ -28,8 +30,6 @@ class KlondikeSolver(Solver):
     """Klondike's portfolio. ``as_catalogued=True`` proves deals as the catalogue of winnable
     deals was built: without the pairing of moves (``KlondikeRules``), without looking for dead
     ends (``blocked.cannot_win``) and with both beams on the pruned moves."""
-
-    sends_up_early = True
 
     def searches(self, state: dict[str, Any], as_catalogued: bool = False) -> list:
         sound = KlondikeRules(state, pairing=not as_catalogued)
@@ -53,6 +53,15 @@ class KlondikeSolver(Solver):
     def verdict_key(self, state: dict[str, Any]) -> Hashable:
         rules = KlondikeRules(state)
         return rules.key(rules.root)
+
+    def safe_to_send_up(self, game: Game) -> list[int]:
+        """The column tops and the waste's top card that ``klondike.is_safe`` sends up."""
+        heights = [0, 0, 0, 0]
+        for foundation in game.foundations:
+            if foundation:
+                heights[SUIT[foundation[0]]] = len(foundation)
+        tops = [up[-1] for up in game.up if up] + game.waste[-1:]
+        return [c for c in tops if heights[SUIT[c]] == RANK[c] - 1 and is_safe(c, heights)]
 
 
 class ApplegateSolver(Solver):
