@@ -388,11 +388,11 @@ class _Reviewer:
         # Each position's name, once the walk of ``_name_positions`` has reached it (None: not
         # named, so it shares its verdict with no other); the first and the last position of
         # the game with each name.
-        self.keys: list[bytes | None] = [None] * size
+        self.keys: list[Hashable | None] = [None] * size
         self.first_same = list(range(size))
         self.last_same = list(range(size))
-        self.tried: dict[bytes | int, float] = {}  # the largest slice each key was searched with
-        self.won_keys: set[bytes] = set()  # the keys of every position a winning line passed
+        self.tried: dict[Hashable, float] = {}  # the largest slice each key was searched with
+        self.won_keys: set[Hashable] = set()  # the keys of every position a winning line passed
         self.won, self.lost = -1, size  # the last position known won, the first known lost
         self.bar = _progress_bar(size) if progress else None
 
@@ -408,17 +408,17 @@ class _Reviewer:
             keys[index] = (
                 _verdict_key(game.position()) if index < KEYED_POSITIONS else _exact_key(game)
             )
-        first: dict[bytes, int] = {}
+        first: dict[Hashable, int] = {}
         for index, key in enumerate(keys):
             if key is not None:
                 self.first_same[index] = first.setdefault(key, index)
-        last: dict[bytes, int] = {}
+        last: dict[Hashable, int] = {}
         for index in range(len(keys) - 1, -1, -1):
             key = keys[index]
             if key is not None:
                 self.last_same[index] = last.setdefault(key, index)
 
-    def _tried_key(self, index: int) -> bytes | int:
+    def _tried_key(self, index: int) -> Hashable:
         key = self.keys[index]
         return index if key is None else key
 
@@ -571,7 +571,7 @@ class _Reviewer:
             self.bar.close()
 
 
-def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set[bytes]]:
+def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set[Hashable]]:
     """The positions a winning line passes through from ``state``, the won end included: each
     one mapped to the index of the line's next move (kept only while the line has one), and the
     verdict keys of them all."""
