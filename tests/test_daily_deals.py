@@ -148,8 +148,14 @@ def test_a_date_in_any_other_form_is_refused(date, message):
         ("klondike", 3.0, "draw must be 1 or 3, not 3.0"),
         ("applegate", 3, "Applegate has no stock"),
         ("chess", 1, "'klondike' or 'applegate'"),
+        ("spider", 1, "Spider has no daily challenge.*'klondike' or 'applegate'"),
     ],
 )
 def test_an_unknown_variant_has_no_daily_deal(kind, draw, message):
     with pytest.raises(ValueError, match=message):
         daily_seed(kind, "2026-11-30", draw)
+
+
+def test_a_game_without_a_daily_challenge_has_no_catalogue_either():
+    with pytest.raises(ValueError, match="Spider has no daily challenge and no catalogue"):
+        winnable_deals("spider", {"suits": 1})

@@ -8,10 +8,11 @@ import pytest
 
 from positions import klondike_state
 from solitaire_widget.engine import KlondikeGame
-from solitaire_widget.solver import CHECKING_FROM, _solve, solve
+from solitaire_widget.solver import _solve, solve
 from solitaire_widget.solver.blocked import cannot_win
 from solitaire_widget.solver.klondike import KlondikeRules
 from solitaire_widget.solver.search import UNWINNABLE, WON, DepthFirst
+from solitaire_widget.solver.tuned import CHECKING_FROM
 from test_solver_pairing import exhaust, position_in_play
 
 # The QH lies on the JH (the card it must follow up) and on both black Kings (the cards it could

@@ -193,6 +193,18 @@ def test_the_summary_gives_each_verdicts_share_with_its_interval(tmp_path: Path)
     assert frame["moves"].isna().tolist() == [False, False, True, True]
 
 
+def test_any_registered_game_is_surveyed_with_its_options() -> None:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        result = sw.survey("spider", [3, 5], executor=pool, suits=1, **BUDGET)
+    assert result.game == "spider suits=1"
+    assert [row.status for row in result] == ["won", "won"]
+
+
+def test_a_game_that_is_not_registered_is_refused_by_the_registered_names() -> None:
+    with pytest.raises(ValueError, match="'klondike', 'applegate' or 'spider'"):
+        sw.survey("chess", [1], **BUDGET)
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

@@ -45,7 +45,7 @@ def move_in_words(game: Game, move: Move | str) -> str:
             return f"the complete run of {SUIT_NAMES[SUIT[card]]} to a foundation"
         return f"the {long_name(card)} to a foundation"
     carried = {1: "", 2: " and the card on it"}.get(move.n, f" and the {move.n - 1} cards on it")
-    column = int(move.dst[1]) - 1
+    column = int(move.dst[1:]) - 1
     pile = game.up[column]
     if pile:
         where = f"onto the {long_name(pile[-1])}"
@@ -63,8 +63,8 @@ def _moving_card(game: Game, move: Move) -> tuple[int, str]:
     if move.src == "reserve":
         return game.reserve[-1], ""
     if move.src[0] == "f":
-        return game.foundations[int(move.src[1]) - 1][-1], " from its foundation"
-    return game.up[int(move.src[1]) - 1][-move.n], ""
+        return game.foundations[int(move.src[1:]) - 1][-1], " from its foundation"
+    return game.up[int(move.src[1:]) - 1][-move.n], ""
 
 
 def _counted(number: int, thing: str) -> str:

@@ -258,6 +258,9 @@ class GameDef:
     # position that matters).
     symmetry: Callable[[Game], Any] | None = None
     dead_end: Callable[[Game], bool] | None = None
+    # The tuned solver of a game that has one, as "module:NAME" (a ``solver.generic.Solver``),
+    # imported only when a search asks for it; None: the generic search solves the game.
+    solver: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

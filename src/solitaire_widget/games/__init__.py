@@ -8,7 +8,7 @@ by a user, with ``register``) is playable everywhere without any of them naming 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ..engine.base import Game
@@ -51,9 +51,10 @@ def names() -> tuple[str, ...]:
     return tuple(_DEFINITIONS)
 
 
-def spelled_names(quote: str = "'") -> str:
-    """The names as a message lists them: "'klondike', 'applegate' or 'spider'"."""
-    quoted = [f"{quote}{name}{quote}" for name in _DEFINITIONS]
+def spelled_names(quote: str = "'", among: Iterable[str] | None = None) -> str:
+    """The names as a message lists them: "'klondike', 'applegate' or 'spider'"; ``among``:
+    only these names (the games with a daily challenge, say)."""
+    quoted = [f"{quote}{name}{quote}" for name in (_DEFINITIONS if among is None else among)]
     return " or ".join(filter(None, [", ".join(quoted[:-1]), quoted[-1]]))
 
 

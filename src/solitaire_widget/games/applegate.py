@@ -275,7 +275,7 @@ APPLEGATE = GameDef(
     engine=ApplegateGame,
     variants=(Variant("Applegate"),),
     progress="search",
-    words={"reserve": "the reserve"},
+    words={"reserve": "the reserve", "column": "pile"},
     rules_text=(
         "Build down in suit, a King going on an Ace. Any group of face-up cards moves as one, "
         "whatever lies on its bottom card. Only a King (with whatever lies on it) fills an "
@@ -284,4 +284,5 @@ APPLEGATE = GameDef(
         "foundation. The game is won when all four runs are home."
     ),
     daily=True,
+    solver="solitaire_widget.solver.tuned:APPLEGATE",
 )

@@ -472,4 +472,5 @@ KLONDIKE = GameDef(
         "cards are on the foundations."
     ),
     daily=True,
+    solver="solitaire_widget.solver.tuned:KLONDIKE",
 )

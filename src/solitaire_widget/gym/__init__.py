@@ -1,7 +1,8 @@
-"""Klondike and Applegate as Gymnasium environments (``pip install solitaire_widget[gym]``).
+"""Every registered game as a Gymnasium environment (``pip install solitaire_widget[gym]``).
 
-Importing this module registers ``solitaire_widget/Klondike-v0`` and
-``solitaire_widget/Applegate-v0``:
+Importing this module registers ``solitaire_widget/<Title>-v0`` for each game of the registry
+(``solitaire_widget/Klondike-v0``, ``solitaire_widget/Applegate-v0``,
+``solitaire_widget/Spider-v0``, ...); a game's keywords are its options:
 
 >>> import gymnasium
 >>> import solitaire_widget.gym
@@ -13,8 +14,9 @@ Importing this module registers ``solitaire_widget/Klondike-v0`` and
 (Move('draw'), 279)
 
 - Actions: a ``Discrete`` space over a fixed table of moves (``actions.py``; Klondike 591,
-  Applegate 2198). ``info["action_mask"]`` and ``env.unwrapped.action_masks()`` mark the legal
-  ones; ``action_to_move`` / ``move_to_action`` translate.
+  Applegate 2198; any other game's read from its declaration, ``declared.py``: Spider 1181).
+  ``info["action_mask"]`` and ``env.unwrapped.action_masks()`` mark the legal ones;
+  ``action_to_move`` / ``move_to_action`` translate.
 - Observations: a ``Dict`` of int8 arrays holding only what a player sees (``observations.py``).
 - Reward: by default one point a card reaching the foundations (minus one a card taken back), plus
   ``win_bonus`` (10) for the win; ``reward="score"`` or any callable of a ``Transition``.
@@ -32,7 +34,10 @@ from __future__ import annotations
 
 import gymnasium
 
+from ..engine import ApplegateGame, KlondikeGame
+from ..games import definition, names
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
+from .declared import DeclaredEnv, env_class, vector_class
 from .env import ApplegateEnv, KlondikeEnv, SolitaireEnv
 from .observations import APPLEGATE_SPACE, KLONDIKE_SPACE
 from .rewards import Transition
@@ -46,6 +51,7 @@ __all__ = [
     "ActionTable",
     "ApplegateEnv",
     "ApplegateVectorEnv",
+    "DeclaredEnv",
     "KlondikeEnv",
     "KlondikeVectorEnv",
     "SolitaireEnv",
@@ -53,15 +59,31 @@ __all__ = [
     "Transition",
 ]
 
-IDS = {
-    "solitaire_widget/Klondike-v0": "Klondike",
-    "solitaire_widget/Applegate-v0": "Applegate",
+# The environments with hand-made action tables and observation arrays, by the game they play
+# (trained agents depend on them); every other registered game gets a ``DeclaredEnv``.
+HAND_MADE = {
+    KlondikeGame.kind: (KlondikeEnv, KlondikeVectorEnv),
+    ApplegateGame.kind: (ApplegateEnv, ApplegateVectorEnv),
 }
 
-for _id, _game in IDS.items():
-    if _id not in gymnasium.registry:  # importing again (a reload) must not warn
-        gymnasium.register(
-            id=_id,
-            entry_point=f"{__name__}:{_game}Env",
-            vector_entry_point=f"{__name__}:{_game}VectorEnv",
-        )
+
+def env_id(game: str) -> str:
+    """The id a registered game's environment is made by: "solitaire_widget/Spider-v0"."""
+    return f"solitaire_widget/{definition(game).title.replace(' ', '')}-v0"
+
+
+def register_environments() -> None:
+    """Register an environment for each game of the registry that has none yet (a game
+    registered after this module was imported: call it again)."""
+    for game in names():
+        if env_id(game) in gymnasium.registry:  # importing again (a reload) must not warn
+            continue
+        if game in HAND_MADE:
+            env, vector = HAND_MADE[game]
+            entry, vector_entry = f"{__name__}:{env.__name__}", f"{__name__}:{vector.__name__}"
+        else:
+            entry, vector_entry = env_class(game), vector_class(game)
+        gymnasium.register(id=env_id(game), entry_point=entry, vector_entry_point=vector_entry)
+
+
+register_environments()

@@ -22,7 +22,6 @@ from ..state import load_game
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
 from .observations import (
     APPLEGATE_LAYOUT,
-    CARDS,
     KLONDIKE_LAYOUT,
     Layout,
     Observer,
@@ -79,6 +78,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = copy.deepcopy(self.layout.space)
         self.game = game
         self._options = game.options
+        self._cards = game.card_set.size
         self._needs_reset = True
         self._status = "playing"
         self._seat(
@@ -236,7 +236,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(
                 f"this environment plays with options {self._options}, the state has {game.options}"
             )
-        refusal = shape_refusal(game)
+        refusal = shape_refusal(game, self.layout)
         if refusal is not None:
             raise ValueError(f"the position does not fit the observation: {refusal}")
         return game
@@ -247,7 +247,7 @@ class SolitaireEnv(gymnasium.Env[Observation, np.int64]):
         at all (which the engine calls lost too), sparing that search."""
         if self.detect_lost:
             return self.game.status
-        if self._home == CARDS:
+        if self._home == self._cards:
             return "won"
         return "playing" if legal else "lost"
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from gymnasium import spaces
 
-from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU
+from ..moves import COLUMN_OF, FOUNDATIONS, MAX_CARDS, TABLEAU
 from .actions import APPLEGATE_GROUP, KLONDIKE_RUN
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ APPLEGATE_RESERVE = 3
 
 # Card integers (0-51) to card codes (1-52) in one bytes.translate.
 _CODES = bytes(range(1, 256)) + b"\0"
-_PADDING = [bytes(width) for width in range(CARDS + 1)]
+# Padding for a row as wide as the largest card set (a column of four decks).
+_PADDING = [bytes(width) for width in range(MAX_CARDS + 1)]
 
 
 def _pile(cards: list[int], width: int) -> bytes:
@@ -82,9 +83,23 @@ class Layout:
     arrays of the ``parts``."""
 
     def __init__(
-        self, width: int, arrays: list[tuple[str, tuple[int, ...], int]], parts: list[Part]
+        self,
+        width: int,
+        arrays: list[tuple[str, tuple[int, ...], int]],
+        parts: list[Part],
+        *,
+        most_down: int,
+        talon: int | None = None,
+        looked_at_whole: tuple[str, ...] = (),
     ) -> None:
+        """``most_down``: the most face-down cards a column holds; ``talon``: the most cards
+        the stock and the waste hold together (None: no such limit); ``looked_at_whole``: the
+        piles a move from which changes more than it names (a stock dealing onto every
+        column), after which the whole observation is written afresh."""
         self.width = width
+        self.most_down = most_down
+        self.talon = talon
+        self.looked_at_whole = frozenset(looked_at_whole)
         self.space = spaces.Dict(
             {name: spaces.Box(0, high, shape, dtype=np.int8) for name, shape, high in arrays}
         )
@@ -141,6 +156,8 @@ KLONDIKE_LAYOUT = Layout(
         Part(("foundations",), ("f", *FOUNDATIONS), _klondike_foundations),
         Part(("waste", "stock"), ("waste", "stock"), _talon),
     ],
+    most_down=KLONDIKE_FACE_DOWN,
+    talon=KLONDIKE_STOCK,
 )
 APPLEGATE_LAYOUT = Layout(
     APPLEGATE_GROUP,
@@ -156,6 +173,7 @@ APPLEGATE_LAYOUT = Layout(
         Part(("foundations",), ("f", *FOUNDATIONS), _finished_runs),
         Part(("reserve_top", "reserve"), ("reserve",), _reserve),
     ],
+    most_down=APPLEGATE_FACE_DOWN,
 )
 KLONDIKE_SPACE = KLONDIKE_LAYOUT.space
 APPLEGATE_SPACE = APPLEGATE_LAYOUT.space
@@ -186,7 +204,7 @@ class Observer:
     def follow(self, game: Game, move: Move) -> None:
         """Bring the observation up to date after ``move``, just made in ``game``; a game
         changed in any other way since the last look is looked at whole."""
-        if game.version != self._version + 1:
+        if game.version != self._version + 1 or move.src in self.layout.looked_at_whole:
             self.look(game)
             return
         seen, layout, up = self.seen, self.layout, game.up
@@ -204,18 +222,22 @@ class Observer:
         return {name: array.copy() for name, array in self.arrays.items()}
 
 
-def shape_refusal(game: Game) -> str | None:
-    """Why the position does not fit the observation arrays, or None when it does."""
-    if game.kind == "klondike":
-        most_down, stock_and_waste = KLONDIKE_FACE_DOWN, len(game.stock) + len(game.waste)
-        if stock_and_waste > KLONDIKE_STOCK:
+def shape_refusal(game: Game, layout: Layout) -> str | None:
+    """Why the position does not fit ``layout``'s arrays, or None when it does."""
+    if layout.talon is not None:
+        stock_and_waste = len(game.stock) + len(getattr(game, "waste", []))
+        if stock_and_waste > layout.talon:
             return (
                 f"the stock and the waste hold {stock_and_waste} cards; "
-                f"a Klondike deal leaves them {KLONDIKE_STOCK}"
+                f"a {game.definition.title} deal leaves them {layout.talon}"
             )
-    else:
-        most_down = APPLEGATE_FACE_DOWN
     for number, pile in enumerate(game.down, 1):
-        if len(pile) > most_down:
-            return f"t{number} has {len(pile)} face-down cards; a deal leaves at most {most_down}"
+        if len(pile) > layout.most_down:
+            return (
+                f"t{number} has {len(pile)} face-down cards; a deal leaves at most "
+                f"{layout.most_down}"
+            )
+    for number, pile in enumerate(game.up, 1):
+        if len(pile) > layout.width:
+            return f"t{number} has {len(pile)} face-up cards; the observation shows {layout.width}"
     return None

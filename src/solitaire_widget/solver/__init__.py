@@ -3,9 +3,10 @@ winnable deal (from the catalogue of ``catalogue.py`` where it can), the day's d
 and ``play`` a line of moves.
 
 The solver sees every card, hidden ones included (it reads the whole state, as the engine does).
-It searches its own compact positions (``klondike.py``, ``applegate.py``) with the searches of
-``search.py``; a winning line is then replayed through the rules engine before anyone sees it, so a
-solver mistake can cost a verdict but can never hand out an illegal move.
+Each game is searched by the solver its declaration names (``GameDef.solver``): Klondike and
+Applegate by their own compact positions (``tuned.py``), any other game on an engine game of
+its own (``generic.py``). A winning line is then replayed through the rules engine before anyone
+sees it, so a solver mistake can cost a verdict but can never hand out an illegal move.
 """
 
 from __future__ import annotations
@@ -20,16 +21,15 @@ from typing import Any
 
 from ..engine import GAMES, Game, IllegalMove
 from ..engine.base import random_seed
+from ..games import definition
 from ..moves import Move
 from ..shape import brief
 from ..state import load_game
-from .applegate import ApplegateRules
-from .blocked import cannot_win
 from .catalogue import winnable_deals
 from .deals import daily_date, daily_seed
-from .klondike import FROM_FOUNDATION, KlondikeRules
+from .generic import solver_for
 from .lines import bare, polish, reason, sent_home_first
-from .search import UNKNOWN, UNWINNABLE, WON, BestFirst, DepthFirst, run_portfolio
+from .search import UNKNOWN, UNWINNABLE, WON, run_portfolio
 
 __all__ = [
     "Advice",
@@ -68,10 +68,6 @@ FRESH_DEAL_TRIES = 500
 # bytes: its name in the set of seen positions, and for best-first search the position itself),
 # which keeps a solve under about 80 MB; past it the answer is "unknown".
 MAX_POSITIONS = 200_000
-# Positions the proving Klondike search expands before it starts looking for dead ends
-# (``blocked.cannot_win``): by then the portfolio has settled most deals, which the check would
-# only slow down, and the deals it helps prove lost take tens of thousands of positions.
-CHECKING_FROM = 1_000
 # The longest time limit ``solve`` takes, in seconds: an hour.
 MAX_TIME_LIMIT = 3600.0
 
@@ -123,30 +119,14 @@ def _solve(
     positions: int = MAX_POSITIONS,
     as_catalogued: bool = False,
 ) -> Solution:
-    """``solve`` without the checks of its arguments. ``as_catalogued=True`` proves Klondike
-    deals as the catalogue of winnable deals was built: without the pairing of moves
-    (``KlondikeRules``), without looking for dead ends (``blocked.cannot_win``) and with both
-    beams on the pruned moves."""
+    """``solve`` without the checks of its arguments. ``as_catalogued=True`` proves deals as the
+    catalogue of winnable deals was built (``tuned.py`` says how that differs)."""
     start = time.perf_counter()
     state = _state_of(game_or_state)
     positions = min(positions, MAX_POSITIONS)
     deadline = start + time_limit - min(time_limit * RESERVE_SHARE, RESERVE_CAP)
-    if state["game"] == "klondike":
-        sound = KlondikeRules(state, pairing=not as_catalogued)
-        fast = KlondikeRules(state, pruned=True, covering=False)
-        # In draw 1 the wider beam tries every move, not only the pruned ones: on development
-        # seeds it found wins that only the proving search had found, and sooner (in draw 3 it
-        # lost more wins than it found).
-        wide = sound if sound.draw == 1 and not as_catalogued else fast
-        searches = [
-            DepthFirst(fast, fast.root),
-            BestFirst(fast, fast.root, width=2, pace=1),
-            BestFirst(wide, wide.root, width=3, pace=1),
-            DepthFirst(sound, sound.root, None if as_catalogued else cannot_win, CHECKING_FROM),
-        ]
-    else:
-        sound = ApplegateRules(state, watch_splits=not as_catalogued)
-        searches = [DepthFirst(sound, sound.root)]
+    searches = solver_for(state).searches(state, as_catalogued)
+    sound = searches[-1].rules
     if sound.is_won(sound.root):
         verdict, line, winner, nodes = WON, [], searches[-1], 0
     else:
@@ -335,12 +315,7 @@ def _promising_move(state: dict[str, Any], now: Game, back: str | None = None) -
     foundation on a mere hint, a move that needs no draw beats one that does, and no draw is
     hinted while a card that auto-move would send home can go.
     """
-    if state["game"] == "klondike":
-        rules = KlondikeRules(state, pruned=True)
-        candidates = [move for move in rules.moves(rules.root) if move[0] != FROM_FOUNDATION]
-    else:
-        rules = ApplegateRules(state)
-        candidates = rules.moves(rules.root)
+    rules, candidates = solver_for(state).favourites(state)
     # Safe foundation moves the solver makes by itself come first in any line.
     steps = rules.notation([])
     if steps:
@@ -366,17 +341,18 @@ def first_winnable_seed(
     *,
     catalogue: bool = True,
 ) -> int:
-    """The first seed from ``seed`` (a random one when None) whose deal of ``kind`` ("klondike" or
-    "applegate", with the engine's ``options``) the solver wins within ``budget`` positions.
+    """The first seed from ``seed`` (a random one when None) whose deal of ``kind`` (a registered
+    game, with the engine's ``options``) the solver wins within ``budget`` positions.
 
     The budget counts positions, not seconds, so a seed gives the same deal on every machine.
     Within the range of seeds the shipped catalogue covers (``catalogue.py``), the answer is read
     from it instead of searched: the catalogue holds exactly the seeds this search wins, so the
-    seed is the same, at once; ``seed=None`` then picks a random catalogued seed. From the end of
+    seed is the same, at once; ``seed=None`` then picks a random catalogued seed (only the games
+    with a daily challenge, ``GameDef.daily``, have a catalogue). From the end of
     that range on, with another ``budget``, or with ``catalogue=False``, it searches.
     Raises ``RuntimeError`` when none of ``limit`` seeds in a row is proved winnable.
     """
-    deals = winnable_deals(kind, options) if catalogue else None
+    deals = winnable_deals(kind, options) if catalogue and definition(kind).daily else None
     if deals is not None and deals.budget != budget:
         deals = None
     if deals is not None:

@@ -26,8 +26,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..engine.declaration import GameDef
 from ..engine.saving import write_atomically
+from ..games import definition, names, spelled_names
 from ..options import variant_of
+from ..shape import brief
 
 FILE = "winnable_deals.json"
 FORMAT = "solitaire-widget-winnable-deals/1"
@@ -63,8 +66,26 @@ class WinnableDeals:
         return secrets.choice(self.seeds)
 
 
+def daily_game(kind: Any) -> GameDef:
+    """The declaration of ``kind`` when it has a daily challenge and a catalogue of winnable
+    deals (``GameDef.daily``); else a ``ValueError`` naming the games that have them."""
+    daily = [name for name in names() if definition(name).daily]
+    if kind in daily:
+        return definition(kind)
+    games = spelled_names(among=daily)
+    if kind in names():
+        raise ValueError(
+            f"{definition(kind).title} has no daily challenge and no catalogue of winnable "
+            f"deals: the daily challenge is {games}"
+        )
+    raise ValueError(f"the daily challenge is {games}, not {brief(kind)}")
+
+
 def winnable_deals(kind: str, options: dict[str, Any] | None = None) -> WinnableDeals | None:
-    """The catalogue of ``kind`` with ``options``, or None when it has no such variant."""
+    """The catalogue of ``kind`` with ``options``, or None when it has no such variant. Only
+    the games whose declaration says so (``GameDef.daily``) have a catalogue: asking for
+    another's is a ``ValueError`` naming those that do."""
+    daily_game(kind)
     return load_catalogue().get(variant_name(kind, options))
 
 

@@ -28,7 +28,7 @@ from functools import cache
 
 from ..cards import shuffled
 from ..options import DRAW
-from .catalogue import variant_name, winnable_deals
+from .catalogue import daily_game, variant_name, winnable_deals
 
 EPOCH = dt.date(2026, 1, 1)
 # Frozen with the first catalogue: the seeds below these ends are the daily deals for ever.
@@ -39,20 +39,19 @@ _DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def daily_seed(kind: str, date: dt.date | str | None = None, draw: int = 1) -> int:
-    """The seed of the daily challenge of ``kind`` ("klondike" or "applegate") on ``date``: a
-    ``datetime.date``, text written "YYYY-MM-DD", or None for today in UTC. ``draw`` (1 or 3) is
-    Klondike's draw count; Applegate has none. Scoring never changes the deal.
+    """The seed of the daily challenge of ``kind`` (a game whose declaration says it has one,
+    ``GameDef.daily``: "klondike" or "applegate") on ``date``: a ``datetime.date``, text
+    written "YYYY-MM-DD", or None for today in UTC. ``draw`` (1 or 3) is the draw count of a
+    game that draws (Klondike's); a game without one takes none. Scoring never changes the deal.
 
     ``KlondikeGame(seed=daily_seed("klondike", "2026-11-30", draw=3), draw=3)`` is that date's
     draw-3 challenge, proved winnable. Raises ``ValueError`` for any other date, kind or draw.
     """
-    if kind == "klondike":
+    game = daily_game(kind)
+    if DRAW in game.options:
         draw = DRAW.read(draw)
-    elif kind == "applegate":
-        if draw != 1:
-            raise ValueError("Applegate has no stock to draw from: leave draw out")
-    else:
-        raise ValueError(f"the daily challenge is 'klondike' or 'applegate', not {kind!r}")
+    elif draw != 1:
+        raise ValueError(f"{game.title} has no stock to draw from: leave draw out")
     order = _daily_order(kind, draw)
     return order[(daily_date(date) - EPOCH).days % len(order)]
 

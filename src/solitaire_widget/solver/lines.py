@@ -21,7 +21,7 @@ the new line, replayed through the rules engine, still wins:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,7 @@ from ..engine import Game, IllegalMove
 from ..moves import Move
 from ..seen import face_up_cards
 from ..state import load_game
-from .klondike import is_safe
+from .generic import solver_for
 
 __all__ = ["Step", "bare", "polish", "reason", "sent_home_first", "stock_passes"]
 
@@ -57,13 +57,15 @@ class Step:
 def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
     """A winning line from ``state`` a person would rather follow than ``line`` (which must win)."""
     state = bare(state)
-    played = _Played.of(load_game(state), _steps(state, line))
+    start = load_game(state)
+    if not _in_steps(start):
+        return line
+    played = _Played.of(start, _steps(state, line))
     if played is None:  # a line the engine does not replay as steps: keep it as it is
         return line
     budget = [TRIALS]
-    if state["game"] == "klondike":
-        played = _foundations_first(played, [FOUNDATION_TRIALS])
-        played = _fewer_passes(played, budget)
+    played = _foundations_first(played, solver_for(state).safe_to_send_up, [FOUNDATION_TRIALS])
+    played = _fewer_passes(played, budget)
     played = _fewer_detours(played, budget)
     played = _no_round_trips(played, [ROUND_TRIP_TRIALS])
     return played.line
@@ -74,6 +76,8 @@ def sent_home_first(state: dict[str, Any], home: Move, line: list[Move]) -> list
     foundation, and to leave out that card's moves until the line sends it there: None when
     the line does not win that way."""
     start = load_game(bare(state))
+    if not _in_steps(start):
+        return None
     card = _pile(start, home.src)[-1]
     steps = _steps(bare(state), line)
     up = next((k for k, step in enumerate(steps) if step == Step(card, FOUNDATION)), None)
@@ -101,6 +105,14 @@ def stock_passes(line: list[Move]) -> int:
 # ----------------------------------------------------------------- steps
 
 
+def _in_steps(game: Game) -> bool:
+    """Whether a line of ``game`` can be written as steps: each card is there once (a step
+    names a card, and copies of a card would be the same step) and the stock deals to the
+    waste, if anywhere (a deal onto every column is no step of one card)."""
+    rules = game.definition.rules
+    return game.card_set.copies == 1 and (rules is None or rules.stock != "deal")
+
+
 def _steps(state: dict[str, Any], line: list[Move]) -> list[Step]:
     game = load_game(state)
     steps = []
@@ -115,15 +127,15 @@ def _step_of(game: Game, move: Move) -> Step:
     card = _pile(game, move.src)[-move.n]
     if move.dst[0] == "f":
         return Step(card, FOUNDATION)
-    target = game.up[int(move.dst[1]) - 1]
+    target = game.up[int(move.dst[1:]) - 1]
     return Step(card, target[-1] if target else EMPTY)
 
 
 def _pile(game: Game, name: str) -> list[int]:
     if name[0] == "t":
-        return game.up[int(name[1]) - 1]
+        return game.up[int(name[1:]) - 1]
     if name[0] == "f":
-        return game.foundations[int(name[1]) - 1]
+        return game.foundations[int(name[1:]) - 1]
     return getattr(game, name)
 
 
@@ -196,7 +208,7 @@ def _made(start: Game, steps: list[Step]) -> tuple[list[Game], list[list[Move]]]
 
 def _won(game: Game) -> bool:
     """Whether every card is on a foundation: the game's status without its search."""
-    return sum(map(len, game.foundations)) == 52
+    return game._is_won()
 
 
 def _piles(game: Game) -> tuple[list[list[int]], ...]:
@@ -208,7 +220,8 @@ def _make(game: Game, step: Step) -> list[Move]:
     """Make one step on ``game``: draw (and recycle) until its card is on top of the waste when it
     lies in the talon, then move it; the moves made."""
     made = []
-    if game.kind == "klondike" and (step.card in game.stock or step.card in game.waste):
+    waste = getattr(game, "waste", None)
+    if waste is not None and (step.card in game.stock or step.card in waste):
         turns = 2 * (len(game.stock) + len(game.waste)) + 2
         while not game.waste or game.waste[-1] != step.card:
             if turns == 0:
@@ -240,7 +253,7 @@ def _target(game: Game, step: Step) -> tuple[str, int]:
     source = _source(game, step.card)
     n = 1
     if source[0] == "t":
-        up = game.up[int(source[1]) - 1]
+        up = game.up[int(source[1:]) - 1]
         n = len(up) - up.index(step.card)
     if step.onto == FOUNDATION:
         return "f", n
@@ -254,12 +267,15 @@ def _target(game: Game, step: Step) -> tuple[str, int]:
 # ----------------------------------------------------------------- rewrites
 
 
-def _foundations_first(played: _Played, budget: list[int]) -> _Played:
-    """Send each card up as soon as it is safe to, when the line still wins that way."""
+def _foundations_first(
+    played: _Played, safe_to_send_up: Callable[[Game], list[int]], budget: list[int]
+) -> _Played:
+    """Send each card up as soon as it is safe to (by the solver's own rule,
+    ``safe_to_send_up``), when the line still wins that way."""
     i = 0
     while i < len(played.steps) and budget[0] > 0:
         steps = played.steps
-        for card in _safe_to_send_up(played.positions[i]):
+        for card in safe_to_send_up(played.positions[i]):
             up = next((k for k in range(i, len(steps)) if steps[k] == Step(card, FOUNDATION)), i)
             if up == i:
                 continue
@@ -272,15 +288,6 @@ def _foundations_first(played: _Played, budget: list[int]) -> _Played:
                 break
         i += 1
     return played
-
-
-def _safe_to_send_up(game: Game) -> list[int]:
-    heights = [0, 0, 0, 0]
-    for foundation in game.foundations:
-        if foundation:
-            heights[SUIT[foundation[0]]] = len(foundation)
-    tops = [up[-1] for up in game.up if up] + game.waste[-1:]
-    return [c for c in tops if heights[SUIT[c]] == RANK[c] - 1 and is_safe(c, heights)]
 
 
 def _fewer_passes(played: _Played, budget: list[int]) -> _Played:
@@ -439,6 +446,9 @@ def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | No
         """What a card is wanted for: to hold ``held``, named only when seen."""
         return f"to {verb} {the(held, '')}" if held in seen else "to build on it"
 
+    rules = game.definition.rules
+    if move.src == "stock" and rules is not None and rules.stock == "deal":
+        return "deals a new card onto every column"
     if move.src == "stock" or move.dst == "stock":
         wanted = _next_talon_card(game, [move, *ahead])
         verb = "draws" if move.dst == "waste" else "turns the waste over"
@@ -447,17 +457,18 @@ def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | No
     after.move(move)
     card = _pile(game, move.src)[-move.n]
     if move.src[0] == "t":
-        column = int(move.src[1]) - 1
+        column = int(move.src[1:]) - 1
         if len(game.up[column]) == move.n and game.down[column]:
             return "frees a face-down card"
         if len(game.up[column]) == move.n:
             king = _next_king_into(after, f"t{column + 1}", ahead)
             if king is not None:
                 return f"makes room for {the(king, 'a King')}"
-            if move.dst[0] != "f" and _king_waits(after):
-                return f"empties a {'column' if game.kind == 'klondike' else 'pile'} for a King"
+            if move.dst[0] != "f" and _only_kings_fill(game) and _king_waits(after):
+                column_word = game.definition.words.get("column", "column")
+                return f"empties a {column_word} for a King"
     if move.dst[0] == "f":
-        if game.kind == "applegate":
+        if rules is not None and rules.foundation == "runs":
             return f"sends the run of {SUIT_NAMES[SUIT[card]]} home"
         if RANK[card] == ACE:
             return "starts a foundation"
@@ -469,16 +480,21 @@ def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | No
         if use == "reach":
             return f"brings back the {long_name(card)} to reach {the(other, 'the card')} beneath it"
         return f"brings back the {long_name(card)} {for_holding(other, 'hold')}"
-    if move.src[0] == "t" and len(game.up[int(move.src[1]) - 1]) > move.n:
-        column = int(move.src[1]) - 1
+    if move.src[0] == "t" and len(game.up[int(move.src[1:]) - 1]) > move.n:
+        column = int(move.src[1:]) - 1
         uncovered = game.up[column][-move.n - 1]
         use = _use_of(after, uncovered, ahead)
         if use is not None:
             onto = use if isinstance(use, str) else for_holding(use, "take")
             return f"uncovers the {long_name(uncovered)} {onto}"
-    if RANK[card] == KING and not game.up[int(move.dst[1]) - 1]:
+    if RANK[card] == KING and not game.up[int(move.dst[1:]) - 1]:
         return f"puts the {long_name(card)} in the empty {move.dst}"
-    return f"builds on the {long_name(game.up[int(move.dst[1]) - 1][-1])}"
+    return f"builds on the {long_name(game.up[int(move.dst[1:]) - 1][-1])}"
+
+
+def _only_kings_fill(game: Game) -> bool:
+    rules = game.definition.rules
+    return rules is not None and rules.empty == "king"
 
 
 def _king_waits(game: Game) -> bool:
@@ -523,10 +539,10 @@ def _wanted_off_foundation(
     foundation) when that card leaves the foundation first; ("hold", None) when neither."""
     replay = game.copy()
     for move in ahead:
-        if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
+        if move.dst[0] == "t" and replay.up[int(move.dst[1:]) - 1][-1:] == [card]:
             return "hold", _pile(replay, move.src)[-move.n]
         if move.src == foundation:
-            return "reach", replay.foundations[int(foundation[1]) - 1][-1]
+            return "reach", replay.foundations[int(foundation[1:]) - 1][-1]
         if move.src[0] != "s" and card in _pile(replay, move.src)[-move.n :]:
             break
         replay.move(move)
@@ -540,7 +556,7 @@ def _use_of(game: Game, card: int, ahead: list[Move]) -> str | int | None:
     for move in ahead[:12]:
         if _pile(replay, move.src)[-move.n :][:1] == [card]:
             return "for its foundation" if move.dst[0] == "f" else "so that it can move"
-        if move.dst[0] == "t" and replay.up[int(move.dst[1]) - 1][-1:] == [card]:
+        if move.dst[0] == "t" and replay.up[int(move.dst[1:]) - 1][-1:] == [card]:
             return _pile(replay, move.src)[-move.n]
         replay.move(move)
     return None

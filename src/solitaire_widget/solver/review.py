@@ -33,7 +33,7 @@ from __future__ import annotations
 import html
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,9 +42,7 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game
 from ..words import move_in_words
-from . import _position_of, _solve
-from .applegate import ApplegateRules
-from .klondike import KlondikeRules
+from . import _position_of, _solve, solver_for
 from .lines import bare
 from .search import UNKNOWN, UNWINNABLE, WON
 
@@ -370,11 +368,10 @@ class GameLine(Sequence):
         return True
 
 
-def _verdict_key(state: dict[str, Any]) -> bytes:
+def _verdict_key(state: dict[str, Any]) -> Hashable:
     """The solver's name for the position: positions with the same name have the same verdict
-    (the symmetries and safe moves of ``klondike.py`` and ``applegate.py`` say why)."""
-    rules = KlondikeRules(state) if state["game"] == "klondike" else ApplegateRules(state)
-    return rules.key(rules.root)
+    (the symmetries and safe moves of the game's solver say why)."""
+    return solver_for(state).verdict_key(state)
 
 
 class _Reviewer:
@@ -391,11 +388,11 @@ class _Reviewer:
         # Each position's name, once the walk of ``_name_positions`` has reached it (None: not
         # named, so it shares its verdict with no other); the first and the last position of
         # the game with each name.
-        self.keys: list[bytes | None] = [None] * size
+        self.keys: list[Hashable | None] = [None] * size
         self.first_same = list(range(size))
         self.last_same = list(range(size))
-        self.tried: dict[bytes | int, float] = {}  # the largest slice each key was searched with
-        self.won_keys: set[bytes] = set()  # the keys of every position a winning line passed
+        self.tried: dict[Hashable, float] = {}  # the largest slice each key was searched with
+        self.won_keys: set[Hashable] = set()  # the keys of every position a winning line passed
         self.won, self.lost = -1, size  # the last position known won, the first known lost
         self.bar = _progress_bar(size) if progress else None
 
@@ -411,17 +408,17 @@ class _Reviewer:
             keys[index] = (
                 _verdict_key(game.position()) if index < KEYED_POSITIONS else _exact_key(game)
             )
-        first: dict[bytes, int] = {}
+        first: dict[Hashable, int] = {}
         for index, key in enumerate(keys):
             if key is not None:
                 self.first_same[index] = first.setdefault(key, index)
-        last: dict[bytes, int] = {}
+        last: dict[Hashable, int] = {}
         for index in range(len(keys) - 1, -1, -1):
             key = keys[index]
             if key is not None:
                 self.last_same[index] = last.setdefault(key, index)
 
-    def _tried_key(self, index: int) -> bytes | int:
+    def _tried_key(self, index: int) -> Hashable:
         key = self.keys[index]
         return index if key is None else key
 
@@ -574,7 +571,7 @@ class _Reviewer:
             self.bar.close()
 
 
-def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set[bytes]]:
+def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set[Hashable]]:
     """The positions a winning line passes through from ``state``, the won end included: each
     one mapped to the index of the line's next move (kept only while the line has one), and the
     verdict keys of them all."""

@@ -31,7 +31,9 @@ from contextlib import nullcontext
 from typing import Any
 
 from ..engine import GAMES
+from ..games import spelled_names
 from ..options import checked_options, read_seed
+from ..shape import brief
 from .journal import Journal
 from .results import Row, Share, Survey, wilson_interval
 from .runner import process_pool, solve_all, solve_deal
@@ -51,9 +53,9 @@ def survey(
     progress: bool = True,
     **options: Any,
 ) -> Survey:
-    """Solve the deal of every seed of ``game`` ("klondike", "applegate", or their classes) with
-    the game's ``options`` (``draw=3``), ``time_limit`` seconds each (and at most ``positions``
-    positions each when given).
+    """Solve the deal of every seed of ``game`` (a registered game's name: "klondike", "spider",
+    ...; or its engine class) with the game's ``options`` (``draw=3``, ``suits=2``),
+    ``time_limit`` seconds each (and at most ``positions`` positions each when given).
 
     ``executor``: any ``concurrent.futures.Executor``; by default a process pool with one worker
     per core, whose workers end with the survey however it ends (``runner.process_pool``).
@@ -113,7 +115,9 @@ def _kind(game: Any) -> str:
     kind = getattr(getattr(game, "_game_class", game), "kind", None)
     if kind in GAMES:
         return kind
-    raise ValueError(f"game must be 'klondike', 'applegate' or one of their classes, not {game!r}")
+    raise ValueError(
+        f"game must be {spelled_names()} or one of their engine classes, not {brief(game)}"
+    )
 
 
 def _checked(seeds: Iterable[int]) -> Iterable[int]:
