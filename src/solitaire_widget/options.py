@@ -106,7 +106,6 @@ SCORING = Option(
 )
 
 
-
 def game_options(game: str) -> tuple[Option, ...]:
     """``game``'s options as its declaration lists them, in the order labels name them (the
     registry is imported when first asked: the games import this module)."""
