@@ -9,6 +9,7 @@ import pytest
 
 import solitaire_widget as sw
 from page import Page
+from solitaire_widget.words import move_in_words
 
 
 def test_games_lists_every_registered_game_with_its_options_and_variants():
@@ -100,3 +101,8 @@ def test_the_menu_deals_a_spider_game_and_remembers_each_games_options():
     assert board.state()["options"] == {"draw": 3, "scoring": "vegas"}
     board.new_game(game="spider")
     assert board.state()["options"] == {"suits": 4}
+
+
+def test_a_deal_from_the_stock_is_named_in_words():
+    board = sw.game("spider", seed=7)
+    assert move_in_words(board._game, "draw") == "deal a card onto every column"
