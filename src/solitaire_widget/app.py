@@ -38,8 +38,7 @@ from .widget.resume import daily_of, game_in_progress, rebuild
 
 # The picker's games, as the board's options menu names them, and the new game each deals.
 PICKS: dict[str, dict[str, Any]] = {
-    variant.label: {"game": variant.game, **variant.options}
-    for variant in variants(catalogued=True)
+    variant.label: {"game": variant.game, **variant.options} for variant in variants()
 }
 # The picker's last choice: today's daily challenge of the game the board shows.
 DAILY = "Daily challenge"
