@@ -38,9 +38,11 @@ def _fits(lab: LabPage, label: str) -> dict[str, Any]:
     lab.page.wait_for_timeout(250)
     seen = root.evaluate(_MEASURE)
     assert (seen["columns"], seen["foundations"]) == (10, 8), label
+    left, right = seen["tableLeft"] - 0.5, seen["tableRight"] + 0.5
     for pile in seen["piles"]:
-        inside = pile["left"] >= seen["tableLeft"] - 0.5 and pile["right"] <= seen["tableRight"] + 0.5
-        assert inside, f"{label}: {pile['id']} is drawn outside the board"
+        assert left <= pile["left"] and pile["right"] <= right, (
+            f"{label}: {pile['id']} is drawn outside the board"
+        )
     cut = seen["tableRight"] - seen["outputRight"]
     assert cut <= 0.5, f"{label}: the board is cut {cut} px on the right"
     assert seen["rankFont"] >= 11, f"{label}: rank text {seen['rankFont']} px"
