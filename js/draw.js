@@ -7,28 +7,29 @@ import { make } from "./dom.js";
 import { boardMetrics, pileFan } from "./layout.js";
 import { pileName } from "./state.js";
 
-export const TOP_ROW = {
-  klondike: ["stock", "waste", null, "f1", "f2", "f3", "f4"],
-  applegate: ["reserve", null, null, "f1", "f2", "f3", "f4"],
-};
-
-function makePile(state, id) {
+function makePile(state, id, layout) {
   const kind = id[0] === "t" || id[0] === "f" ? `${id[0]}pile` : id;
   const node = make("div", `sw-pile sw-${kind}`);
   node.dataset.pile = id;
+  // The rank an empty pile shows: the only card it takes (Klondike's Ace, a King), if any.
+  const mark = layout.marks[id[0]];
+  if (mark) node.dataset.mark = mark;
+  if (id[0] === "f") node.style.setProperty("--sw-order", String(Number(id.slice(1)) - 1));
   node.tabIndex = 0;
   node.setAttribute("role", "group");
   state.piles.set(id, node);
   return node;
 }
 
-/** Builds the empty piles of a game kind into the top row and the tableau row. */
-export function buildPiles(state, kind, top, tableau) {
-  state.kind = kind;
+/** Builds the empty piles of a layout (readLayout) into the top row and the tableau row; the
+ * rows are as many columns wide as the wider of them. */
+export function buildPiles(state, layout, top, tableau) {
+  state.layout = layout;
+  state.columns = Math.max(layout.top.length, layout.tableau.length);
   state.piles.clear();
   state.drawn = new Map();
-  top.replaceChildren(...TOP_ROW[kind].map((id) => (id ? makePile(state, id) : make("div", "sw-gap"))));
-  tableau.replaceChildren(...Array.from({ length: 7 }, (_, i) => makePile(state, `t${i + 1}`)));
+  top.replaceChildren(...layout.top.map((id) => (id ? makePile(state, id, layout) : make("div", "sw-gap"))));
+  tableau.replaceChildren(...layout.tableau.map((id) => makePile(state, id, layout)));
 }
 
 function pickable(node, n) {
@@ -65,12 +66,10 @@ export function cardContents(b) {
   const shown = new Map();
   b.tableau.forEach((p, i) => shown.set(`t${i + 1}`, `${p.down}|${p.up.join(" ")}`));
   b.foundations.forEach((f, i) => shown.set(`f${i + 1}`, f.slice(-2).join(" ")));
-  if (b.kind === "klondike") {
-    shown.set("stock", `${b.stock}|${b.waste.length > 0}`);
-    shown.set("waste", `${b.draw}|${b.waste.slice(-(b.draw + 1)).join(" ")}|${b.waste.length}`);
-  } else {
-    shown.set("reserve", `${b.reserve}|${b.reserveTop}`);
-  }
+  const talon = b.layout.top;
+  if (talon.includes("stock")) shown.set("stock", `${b.stock}|${b.waste.length > 0}`);
+  if (talon.includes("waste")) shown.set("waste", `${b.draw}|${b.waste.slice(-(b.draw + 1)).join(" ")}|${b.waste.length}`);
+  if (talon.includes("reserve")) shown.set("reserve", `${b.reserve}|${b.reserveTop}`);
   return shown;
 }
 
@@ -137,14 +136,16 @@ function fillStack(state, id, list, shown, label, complete = false) {
   }
 }
 
-function fillStock(state, b) {
+function fillStock(state, b, name) {
   const node = state.piles.get("stock");
   const n = b.stock;
   node.replaceChildren(...(n ? [faceDownCard(), badge(n)] : [make("span", "sw-recycle", b.waste.length ? "↻" : "")]));
   node.classList.toggle("sw-empty", n === 0);
+  // A stock deals onto every column, or draws to the waste (and recycles it when empty).
+  const click = b.layout.stock === "deal" ? "click to deal a card onto every column" : "click to draw";
   node.setAttribute(
     "aria-label",
-    n ? `Stock: ${n} cards, click to draw` : b.waste.length ? "Stock: empty, click to recycle the waste" : "Stock: empty",
+    n ? `${name}: ${n} cards, ${click}` : b.waste.length ? `${name}: empty, click to recycle the waste` : `${name}: empty`,
   );
 }
 
@@ -184,11 +185,11 @@ export function fillPiles(state, b, ids) {
   const shown = pileContents(b);
   for (const id of ids) {
     const note = b.notes.get(id);
-    const name = note?.label || pileName(id);
+    const name = note?.label || pileName(id, b.layout.words);
     if (id[0] === "t") fillTableau(state, id, b.tableau[Number(id.slice(1)) - 1], name);
     else if (id[0] === "f") fillStack(state, id, b.foundations[Number(id.slice(1)) - 1], 1, name, note?.complete);
     else if (id === "waste") fillStack(state, id, b.waste, b.draw, name);
-    else if (id === "stock") fillStock(state, b);
+    else if (id === "stock") fillStock(state, b, name);
     else if (id === "reserve") fillReserve(state, b, name);
     labelPile(state.piles.get(id), note?.label);
     state.drawn.set(id, shown.get(id));
@@ -202,7 +203,7 @@ export function fillPiles(state, b, ids) {
  * every tableau pile is placed again. Returns true when the sizes changed.
  */
 export function measure(state, root, width, viewHeight) {
-  const m = boardMetrics(width, viewHeight, state.around ?? 0);
+  const m = boardMetrics(width, viewHeight, state.around ?? 0, state.columns ?? 7);
   const old = state.metrics;
   if (old && Object.keys(m).every((key) => key === "width" || m[key] === old[key])) return false;
   state.metrics = m;
@@ -217,6 +218,7 @@ export function measure(state, root, width, viewHeight) {
     "--sw-tableau": m.tableau,
   };
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, `${value}px`);
+  root.style.setProperty("--sw-columns", String(m.columns));
   root.classList.toggle("sw-compact", m.w < 58);
   if (state.shown) {
     state.shown.tableau.forEach((pile, i) => placeTableau(state, `t${i + 1}`, pile));

@@ -14,7 +14,6 @@
 // active cell, and the key goes on to the notebook, which runs it and moves on, as from any cell.
 // Where no cell comes after the board's, or nothing runs cells (Voilà), the key does nothing.
 
-import { TOP_ROW } from "./draw.js";
 import { focusNextCell } from "./notebook.js";
 
 const MOD_Z = (e) => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "z";
@@ -36,7 +35,7 @@ export function createKeys(state, actions, cancelDrag, bar) {
     }
     if (key === "ArrowDown" && inTop) return `t${column + 1}`;
     if (key === "ArrowUp" && !inTop) {
-      for (let d = 0; d < 7; d += 1) {
+      for (let d = 0; d < topRow.length; d += 1) {
         if (topRow[column - d]) return topRow[column - d];
         if (topRow[column + d]) return topRow[column + d];
       }
@@ -113,7 +112,7 @@ export function createKeys(state, actions, cancelDrag, bar) {
     // A button keeps its Enter and Space (they are its click); undo, redo and Escape work from
     // anywhere on the board.
     if (onButton && !(e.ctrlKey || e.metaKey || e.key === "Escape")) return;
-    if (handle(e, TOP_ROW[state.kind] ?? [])) e.preventDefault();
+    if (handle(e, state.layout?.top ?? [])) e.preventDefault();
     // Enter and Space with a modifier would scroll or activate something; here they mean nothing.
     else if (!onButton && (e.key === "Enter" || e.key === " ")) e.preventDefault();
   }

@@ -13,6 +13,8 @@ const MIN_RANK_PX = 11;
 // the 230 px JupyterLab leaves an output in a 600 px window with its side bar open.
 const MIN_CARD = 28;
 const MAX_CARD = 96;
+// The narrowest card any board draws: a rank and a suit side by side, the index overlapping.
+const MIN_NARROW_CARD = 18;
 const RATIO = 1.4;
 
 function clamp(low, value, high) {
@@ -31,9 +33,12 @@ function stripFor(font, padTop) {
  * `around` is the height of the bar and the message line (the top row is counted here), plus
  * what the notebook around the board takes.
  */
-export function boardMetrics(width, viewHeight, around) {
+export function boardMetrics(width, viewHeight, around, columns = 7) {
   const gap = Math.round(clamp(3, width * 0.016, 12));
-  const w = Math.floor(clamp(MIN_CARD, (width - 8 * gap) / 7, MAX_CARD));
+  // More columns than seven (Spider's ten) may shrink the cards below the seven-column least,
+  // so that every column still fits the width.
+  const least = columns > 7 ? Math.min(MIN_CARD, Math.floor((width - (columns + 1) * gap) / columns)) : MIN_CARD;
+  const w = Math.floor(clamp(Math.max(MIN_NARROW_CARD, least), (width - (columns + 1) * gap) / columns, MAX_CARD));
   const h = Math.round(w * RATIO);
   // Small cards get a larger index for their width, so a zoomed-in board whose cards had to
   // shrink to fit still shows bigger ranks on the screen than at 100%.
@@ -49,7 +54,7 @@ export function boardMetrics(width, viewHeight, around) {
   // The tableau may use what the window leaves below the rest of the board, but never less than
   // a pile of three card heights (a narrow or short window still deserves a playable board).
   const tableau = Math.round(Math.max(3 * h, viewHeight - around - h - 3 * gap));
-  return { width, gap, w, h, font, padTop, padLeft, upMin, upStrip, downStrip, downMin, fan, tableau };
+  return { width, columns, gap, w, h, font, padTop, padLeft, upMin, upStrip, downStrip, downMin, fan, tableau };
 }
 
 /**

@@ -76,6 +76,6 @@ export function setPicked(state, group) {
   const first = groupCards(state, group.pile, group.n)[0];
   const name = first ? cardLabel(first.dataset.card) : "";
   const more = group.n > 1 ? ` and ${group.n - 1} more` : "";
-  const targets = [...state.piles.values()].filter((p) => p.classList.contains("sw-target")).map((p) => pileName(p.dataset.pile));
+  const targets = [...state.piles.values()].filter((p) => p.classList.contains("sw-target")).map((p) => pileName(p.dataset.pile, state.shown?.layout.words));
   state.spoken.textContent = `Picked up ${name}${more}.${targets.length ? ` It fits on ${targets.join(", ")}.` : ""}`;
 }

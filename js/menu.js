@@ -1,21 +1,13 @@
-// The Options menu: a small popup menu (WAI-ARIA menu pattern) to start a new game of another
-// kind, with a scoring and "winnable deals only", and to switch the board's settings. It sends
-// the requests of PROTOCOL.md; what it shows as checked always comes from Python's traits.
-// Python keeps what the player chooses here for the boards that come after (preferences.py).
+// The Options menu: a small popup menu (WAI-ARIA menu pattern) to start a new game of any game
+// Python lists (`_games`: each variant is a New game item), with the games' other options (such
+// as a scoring) and "winnable deals only", and to switch the board's settings. It sends the
+// requests of PROTOCOL.md; what it shows as checked always comes from Python's traits. Python
+// keeps what the player chooses here for the boards that come after (preferences.py).
 
 import { make } from "./dom.js";
-import { flag, readNextGame } from "./state.js";
+import { flag, readGames, readNextGame } from "./state.js";
 
-const GAMES = [
-  ["Klondike · draw 1", "klondike", 1],
-  ["Klondike · draw 3", "klondike", 3],
-  ["Applegate", "applegate", 1],
-];
-const SCORING = [
-  ["Standard scoring", "standard"],
-  ["Vegas scoring", "vegas"],
-  ["No score", null],
-];
+const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 const SETTINGS = [
   ["smart_click", "Smart click", true],
   ["auto_move", "Auto-move safe cards", true],
@@ -35,7 +27,10 @@ export function createMenu(state, actions, button, confirm) {
   button.setAttribute("aria-haspopup", "menu");
   button.setAttribute("aria-expanded", "false");
   button.setAttribute("aria-controls", menu.id);
-  const choice = { scoring: "standard", winnable: false, touched: false };
+  const games = readGames(state.model);
+  // The options chosen beside the variants (a value each), with their items.
+  const choices = games.flatMap((game) => game.options.filter((option) => !option.variant));
+  const choice = { options: {}, winnable: false, touched: false };
 
   function item(role, text, activate) {
     const node = make("button", "sw-menu-item", text);
@@ -58,19 +53,27 @@ export function createMenu(state, actions, button, confirm) {
     return node;
   }
 
-  const gameItems = GAMES.map(([text, game, draw]) =>
-    item("menuitem", `New game: ${text}`, () => {
-      close(true);
-      const scoring = game === "klondike" ? choice.scoring : null;
-      const options = { game, draw, scoring, winnable: choice.winnable };
-      confirm.ask("new_game", () => actions.request("new_game", { options }));
-    }),
+  const gameItems = games.flatMap((game) =>
+    game.variants.map((variant) =>
+      item("menuitem", `New game: ${variant.label}`, () => {
+        close(true);
+        const options = { game: game.name, winnable: choice.winnable && game.daily };
+        for (const option of game.options) {
+          const chosen = !option.variant && option.name in choice.options;
+          options[option.name] = chosen ? choice.options[option.name] : variant.options[option.name];
+        }
+        confirm.ask("new_game", () => actions.request("new_game", { options }));
+      }),
+    ),
   );
-  const scoringItems = SCORING.map(([text, value]) =>
-    item("menuitemradio", text, () => {
-      choice.scoring = value;
-      choice.touched = true;
-      refresh();
+  const choiceItems = choices.flatMap((option) =>
+    option.values.map((value, i) => {
+      const node = item("menuitemradio", capital(option.words[i]), () => {
+        choice.options[option.name] = value;
+        choice.touched = true;
+        refresh();
+      });
+      return { node, option, value };
     }),
   );
   const winnableItem = item("menuitemcheckbox", "Winnable deals only", () => {
@@ -85,7 +88,7 @@ export function createMenu(state, actions, button, confirm) {
   // they are read (and set) before a game is chosen.
   menu.append(
     heading("For the next new game"),
-    ...scoringItems,
+    ...choiceItems.map(({ node }) => node),
     winnableItem,
     heading("New game"),
     ...gameItems,
@@ -103,13 +106,18 @@ export function createMenu(state, actions, button, confirm) {
   function refresh() {
     const b = state.board;
     const saved = readNextGame(state.model);
-    if (saved && !choice.touched) {
-      Object.assign(choice, saved);
-    } else if (b && !choice.touched) {
-      if (b.kind === "klondike") choice.scoring = b.scoring;
-      choice.winnable = b.badges.includes("Winnable deal");
+    if (!choice.touched) {
+      for (const option of choices) {
+        const from = saved && option.values.includes(saved[option.name]) ? saved : b?.options;
+        if (from && option.values.includes(from[option.name])) choice.options[option.name] = from[option.name];
+        else if (!(option.name in choice.options)) choice.options[option.name] = option.default;
+      }
+      if (saved) choice.winnable = saved.winnable;
+      else if (b) choice.winnable = b.badges.includes("Winnable deal");
     }
-    scoringItems.forEach((node, i) => node.setAttribute("aria-checked", String(SCORING[i][1] === choice.scoring)));
+    for (const { node, option, value } of choiceItems) {
+      node.setAttribute("aria-checked", String(choice.options[option.name] === value));
+    }
     winnableItem.setAttribute("aria-checked", String(choice.winnable));
     settingItems.forEach((node, i) => {
       const [name, , fallback] = SETTINGS[i];

@@ -25,7 +25,9 @@ export const TRAITS = [...ANSWERS, "status", "score", "moves", "seed", "_clock",
 /** The bar's controls in the order the bar shows them (PROTOCOL.md). */
 export const CONTROLS = ["new_game", "restart", "undo", "redo", "hint", "finish", "review", "stats", "options"];
 
-const KINDS = ["klondike", "applegate"];
+const KIND = /^[a-z][a-z0-9_]{0,31}$/;
+// The most columns, foundations and top-row places a board draws (a game declares its own).
+const MOST_PILES = 16;
 const VERDICTS = ["won", "unwinnable", "unknown"];
 const PILE = /^[a-z]{1,8}[0-9]{0,2}$/;
 // An action's steps beyond this many are not drawn one by one (a whole game is 52 cards home).
@@ -41,7 +43,8 @@ export function createState(model) {
   return {
     model,
     live: Boolean(model.widget_manager?.kernel),
-    kind: null,
+    layout: null, // where the piles go (readLayout), as built into the rows
+    columns: 7,
     board: null, // the live game's board (`_board`): requests carry its version
     review: null, // the reviewed position while review mode is open (`_review`)
     shown: null, // the board drawn: the live one, or the reviewed position
@@ -63,6 +66,34 @@ function count(value) {
 }
 
 const isPile = (id) => typeof id === "string" && PILE.test(id);
+const numbered = (letter) => (id) => isPile(id) && id[0] === letter && /^[a-z][1-9][0-9]?$/.test(id);
+const TALON = ["stock", "waste", "reserve"];
+
+/** `layout`: where each pile goes, as Python laid out the game (view.layout): the top row (pile
+ * ids, null for a gap), the tableau's columns, what the stock does, how many waste cards fan
+ * out, the rank an empty foundation or column shows, and each pile's name in the game's words.
+ * Null when it is not a layout the page can draw. */
+function readLayout(l) {
+  if (!l || !Array.isArray(l.top) || !Array.isArray(l.tableau)) return null;
+  const top = l.top.slice(0, MOST_PILES).map((id) => (TALON.includes(id) || numbered("f")(id) || numbered("c")(id) ? id : null));
+  const tableau = l.tableau.slice(0, MOST_PILES).filter(numbered("t"));
+  if (!tableau.length) return null;
+  const words = new Map();
+  if (l.words && typeof l.words === "object") {
+    for (const [id, text] of Object.entries(l.words)) if (isPile(id) && shortText(text, 40)) words.set(id, text);
+  }
+  const mark = (text) => (typeof text === "string" && /^[A2-9TJQK]?$/.test(text) ? text : "");
+  return {
+    top,
+    tableau,
+    foundations: top.filter(numbered("f")).length,
+    stock: ["draw", "deal"].includes(l.stock) ? l.stock : null,
+    fan: Number.isInteger(l.fan) && l.fan >= 1 && l.fan <= 5 ? l.fan : 1,
+    marks: { f: mark(l.marks?.f), t: mark(l.marks?.t) },
+    words,
+    key: JSON.stringify([top, tableau, l.marks?.f, l.marks?.t]),
+  };
+}
 const shortText = (value, most) => (typeof value === "string" && value.length <= most ? value : "");
 
 /** `piles`: what the page shows about a pile besides its cards, by pile id: a label, and
@@ -110,17 +141,21 @@ export function readBoard(model) {
 
 /** A board view (the `_board` trait, or a reviewed position's) made safe to draw, or null. */
 function boardFrom(b) {
-  if (!b || !KINDS.includes(b.kind) || !Array.isArray(b.tableau)) return null;
-  const tableau = Array.from({ length: 7 }, (_, i) => ({
+  if (!b || typeof b.kind !== "string" || !KIND.test(b.kind) || !Array.isArray(b.tableau)) return null;
+  const layout = readLayout(b.layout);
+  if (!layout) return null;
+  const tableau = layout.tableau.map((_, i) => ({
     down: count(b.tableau[i]?.down),
     up: cards(b.tableau[i]?.up),
   }));
-  const foundations = Array.from({ length: 4 }, (_, i) => cards(b.foundations?.[i]));
+  const foundations = Array.from({ length: layout.foundations }, (_, i) => cards(b.foundations?.[i]));
+  const options = b.options && typeof b.options === "object" && !Array.isArray(b.options) ? b.options : {};
   return {
     kind: b.kind,
     version: b.version,
-    draw: b.options?.draw === 3 ? 3 : 1,
-    scoring: ["standard", "vegas"].includes(b.options?.scoring) ? b.options.scoring : null,
+    layout,
+    draw: layout.fan,
+    options,
     tableau,
     foundations,
     stock: count(b.stock),
@@ -145,12 +180,40 @@ export function flag(model, name, fallback) {
   return typeof value === "boolean" ? value : fallback;
 }
 
-/** `_next_game`: the player's saved choices for the menu's next new game ({scoring, winnable}),
- * or null when none is saved (or an older kernel sends none): the menu then follows the board. */
+/** `_next_game`: the player's saved choices for the menu's next new game ({winnable, and every
+ * game's options by name}), or null when none is saved (or an older kernel sends none): the menu
+ * then follows the board. Each option's value is checked against the menu's games (readGames). */
 export function readNextGame(model) {
   const n = model.get("_next_game");
-  if (!n || typeof n.winnable !== "boolean" || !["standard", "vegas", null].includes(n.scoring)) return null;
-  return { scoring: n.scoring, winnable: n.winnable };
+  if (!n || typeof n !== "object" || typeof n.winnable !== "boolean") return null;
+  return n;
+}
+
+/** `_games`: the games the Options menu offers (game_list.py): each with its name, title,
+ * whether it has proven-winnable deals, its options (name, title, values with their words,
+ * whether each value is a variant of its own) and its variants (label and options). */
+export function readGames(model) {
+  const games = model.get("_games");
+  if (!Array.isArray(games)) return [];
+  const found = [];
+  for (const g of games.slice(0, 32)) {
+    if (!g || typeof g.name !== "string" || !KIND.test(g.name) || !Array.isArray(g.variants)) continue;
+    const options = (Array.isArray(g.options) ? g.options : [])
+      .filter((o) => typeof o?.name === "string" && Array.isArray(o.values) && Array.isArray(o.words))
+      .map((o) => ({
+        name: o.name,
+        title: shortText(o.title, 60),
+        values: o.values,
+        words: o.words.map((w) => shortText(w, 60)),
+        default: o.default,
+        variant: o.variant === true,
+      }));
+    const variants = g.variants
+      .filter((v) => typeof v?.label === "string" && v.options && typeof v.options === "object")
+      .map((v) => ({ label: shortText(v.label, 60), options: v.options }));
+    found.push({ name: g.name, title: shortText(g.title, 60), daily: g.daily === true, options, variants });
+  }
+  return found;
 }
 
 /** The controls the bar shows; an older kernel without the trait gets them all. */
@@ -249,8 +312,11 @@ export function readHint(model, board) {
   return hint && board && hint.version === board.version && typeof hint.move === "string" ? hint.move : "";
 }
 
-/** "Tableau 3", "Foundation 1", "Stock". */
-export function pileName(id) {
+/** "Tableau 3", "Foundation 1", "Stock"; a pile the game names in its own words by those
+ * ("the reserve": "Reserve"). */
+export function pileName(id, words) {
+  const own = words?.get(id);
+  if (own) return own.replace(/^the /, "").replace(/^./, (c) => c.toUpperCase());
   if (id[0] === "t") return `Tableau ${id.slice(1)}`;
   if (id[0] === "f") return `Foundation ${id.slice(1)}`;
   return id[0].toUpperCase() + id.slice(1);

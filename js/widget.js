@@ -106,10 +106,11 @@ function render({ model, el }) {
       if (boards) b = boards[0];
     }
     const newVersion = b.version !== shownVersion;
-    if (b.kind !== state.kind) {
-      buildPiles(state, b.kind, top, tableau);
-      root.dataset.kind = b.kind;
+    if (b.layout.key !== state.layout?.key) {
+      buildPiles(state, b.layout, top, tableau);
+      resize();
     }
+    root.dataset.kind = b.kind;
     state.board = live;
     state.review = review;
     state.shown = b;

@@ -22,6 +22,7 @@ from solitaire_widget import solver, store
 from solitaire_widget.app import DAILY, PICKS, GamePicker, PlayApp, PlayerStats
 from solitaire_widget.daily import daily_deal
 from solitaire_widget.engine import GAMES
+from solitaire_widget.games import definition
 from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
 from solitaire_widget.visitor import Visitor
 
@@ -89,16 +90,26 @@ def test_the_app_opens_on_a_winnable_klondike_draw_1_deal_whose_seed_stays_in_py
 
 
 def test_each_pick_deals_a_new_winnable_game_of_that_kind() -> None:
+    """A winnable deal of each game that has them (a daily challenge); any deal of the others."""
     app = PlayApp()
     for name, options in PICKS.items():
         app.picker.value = name
         board = app.board
         assert board.kind == options["game"]
-        assert board.state()["options"].get("draw") == options.get("draw")
+        assert {**board.state()["options"], **options} == {**options, **board.state()["options"]}
         assert board.moves == 0
-        assert board._board["badges"] == ["Winnable deal"]
+        winnable = ["Winnable deal"] if definition(options["game"]).daily else []
+        assert board._board["badges"] == winnable
         assert board.get_state("seed")["seed"] == ""
-    assert isinstance(app.board, sw.Applegate)
+    assert app.board.kind == "spider"
+
+
+def test_the_daily_challenge_of_a_game_without_one_is_refused_in_words() -> None:
+    app = PlayApp()
+    app.picker.value = "Spider · 2 suits"
+    app.picker.pick(DAILY)
+    assert app.board._message["text"] == "Spider has no daily challenge."
+    assert app.board.kind == "spider" and app.board.state()["options"] == {"suits": 2}
 
 
 def test_the_picker_follows_a_game_switched_on_the_board_without_dealing_again() -> None:

@@ -22,6 +22,7 @@ from page import Page
 from positions import klondike_state
 from solitaire_widget import lessons, preferences
 from solitaire_widget.app import PlayApp
+from solitaire_widget.options import game_options
 from test_app import from_the_page, new_token, visited
 
 POSITION = klondike_state(["KC", "KD", "KH", "KS"])
@@ -52,11 +53,12 @@ def choose_on_the_page(board, settings: dict[str, bool]) -> Page:
 def deal_from_the_menu(
     board, game: str, draw: int = 1, scoring: str | None = "standard", winnable: bool = False
 ) -> Page:
-    """The player chooses a new game in the Options menu (for Applegate the page sends no
-    scoring)."""
+    """The player chooses a new game in the Options menu: the page sends the game's own
+    options only (none for Applegate)."""
     page = Page(board)
-    scoring = scoring if game == "klondike" else None
-    options = {"game": game, "draw": draw, "scoring": scoring, "winnable": winnable}
+    given = {"draw": draw, "scoring": scoring}
+    options = {"game": game, "winnable": winnable}
+    options |= {option.name: given[option.name] for option in game_options(game)}
     page.request("new_game", options=options)
     return page
 
@@ -120,7 +122,8 @@ def test_a_new_game_dealt_from_the_menu_is_the_menus_next_choice_on_every_board(
     board = sw.Klondike(seed=1)
     assert board._next_game is None  # nothing saved: the menu follows the board
     deal_from_the_menu(board, "klondike", draw=3, scoring="vegas", winnable=True)
-    chosen = {"game": "klondike", "draw": 3, "scoring": "vegas", "winnable": True}
+    # The next choice of every game's options (Spider's at its default) goes with the game.
+    chosen = {"game": "klondike", "draw": 3, "scoring": "vegas", "suits": 1, "winnable": True}
     assert board._next_game == chosen
     later = sw.Klondike(seed=2)
     assert later.get_state("_next_game") == {"_next_game": chosen}  # what the page is sent
@@ -163,7 +166,7 @@ def test_the_app_opens_on_the_game_the_visitor_last_chose() -> None:
     assert again.board.state()["options"] == {"draw": 3, "scoring": "vegas"}
     # Bob, and the notebooks' player, keep their own choices.
     assert visited(bob).board.state()["options"] == {"draw": 1, "scoring": "standard"}
-    notebooks = {"game": "klondike", "draw": 3, "scoring": "vegas", "winnable": False}
+    notebooks = {"game": "klondike", "draw": 3, "scoring": "vegas", "suits": 1, "winnable": False}
     assert sw.Klondike(seed=2)._next_game == notebooks
     deal_from_the_menu(sw.Klondike(seed=3), "applegate")
     assert visited(alice).board.kind == "klondike"
@@ -361,6 +364,12 @@ def test_the_file_is_changed_whole_and_keeps_what_it_held(store_home: Path) -> N
     assert json.loads((store_home / "preferences.json").read_text()) == {
         "format": preferences.FORMAT,
         "board": {"coach": True, "four_colour": True},
-        "next_game": {"game": "applegate", "draw": 1, "scoring": "standard", "winnable": True},
+        "next_game": {
+            "game": "applegate",
+            "draw": 1,
+            "scoring": "standard",
+            "suits": 1,
+            "winnable": True,
+        },
     }
     assert [path.name for path in store_home.iterdir()] == ["preferences.json"]  # no scraps

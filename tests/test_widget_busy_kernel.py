@@ -62,7 +62,7 @@ def test_the_busy_strip_reaches_the_page_while_the_search_runs(kernel):
     sent = [m["content"]["data"].get("state", {}) for m in setup if m["msg_type"] == "comm_msg"]
     version = [state["_board"]["version"] for state in sent if "_board" in state][-1]
 
-    request = {"game": "applegate", "draw": 1, "scoring": None, "winnable": True}
+    request = {"game": "applegate", "winnable": True}
     content = {"type": "new_game", "version": version, "options": request}
     message = kernel.session.msg(
         "comm_msg",

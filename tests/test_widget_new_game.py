@@ -12,7 +12,7 @@ import solitaire_widget.solver as solver_module
 from page import Page
 from solitaire_widget.moves import Move
 
-APPLEGATE = {"game": "applegate", "draw": 1, "scoring": None, "winnable": False}
+APPLEGATE = {"game": "applegate", "winnable": False}
 
 
 def klondike_options(draw: int = 1, scoring: str | None = "standard", winnable: bool = False):
@@ -91,10 +91,14 @@ def test_on_move_callbacks_follow_the_board_into_its_new_game():
 def test_python_refuses_what_no_game_has_and_changes_nothing():
     board = sw.Klondike(seed=5)
     before = board.state()
-    with pytest.raises(ValueError, match="'klondike' or 'applegate'"):
+    with pytest.raises(ValueError, match="'klondike', 'applegate' or 'spider'"):
         board.new_game(game="chess")
-    with pytest.raises(ValueError, match="Applegate has no draw or scoring"):
+    with pytest.raises(ValueError, match="Applegate takes no options, got 'draw'"):
         board.new_game(game="applegate", draw=3)
+    with pytest.raises(ValueError, match="Spider has no proven-winnable deals"):
+        board.new_game(game="spider", winnable=True)
+    with pytest.raises(ValueError, match="Spider has no option 'draw': its options are suits"):
+        board.new_game(game="spider", draw=3)
     with pytest.raises(ValueError, match="draw must be 1 or 3"):
         board.new_game(draw=2)
     with pytest.raises(TypeError, match="winnable is True or False"):

@@ -1,7 +1,9 @@
-"""Klondike and Applegate solitaire to play, teach and script in Jupyter notebooks.
+"""Solitaire (Klondike, Applegate, Spider, any registered game) to play, teach and script in
+Jupyter notebooks.
 
-The rules engine (``solitaire_widget.engine``) is plain Python; ``Klondike`` and ``Applegate``
-here are anywidgets that wrap it and show the board. Boards record their games in a local
+The rules engine (``solitaire_widget.engine``) is plain Python; ``game(name, ...)``, ``Klondike``
+and ``Applegate`` here make anywidgets that wrap it and show the board; ``games()`` lists the
+games. Boards record their games in a local
 store (``store.py``): ``resume``, ``saved_games`` and ``stats`` read it.
 
 Each public name, and each module (``sw.solver``, ``sw.store``), is imported the first time it
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -23,12 +27,13 @@ if TYPE_CHECKING:
     from .solver import Solution, solve
     from .solver.review import Review, review
     from .surveys import Survey, survey
-    from .widget import Applegate, Klondike, load, resume
+    from .widget import Applegate, Klondike, game, load, resume
 
 HOMES = {
     "Applegate": ".widget",
     "IllegalMove": ".engine",
     "Klondike": ".widget",
+    "game": ".widget",
     "Move": ".moves",
     "load": ".widget",
     "resume": ".widget",
@@ -50,6 +55,8 @@ __all__ = [
     "Applegate",
     "IllegalMove",
     "Klondike",
+    "game",
+    "games",
     "Move",
     "load",
     "resume",
@@ -81,3 +88,26 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
+
+
+class _GameRegistry(ModuleType):
+    """``solitaire_widget.games``, the registry's module, which is also ``sw.games()``: one
+    name for both, since the package's attribute ``games`` is the module once it is imported."""
+
+    def __call__(self) -> list[dict[str, Any]]:
+        """Every registered game: name, title, family, options and variants (``game_list``)."""
+        from .game_list import games
+
+        return games()
+
+
+class _Package(ModuleType):
+    """The package, which makes its ``games`` module callable as it is imported."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "games" and type(value) is ModuleType:
+            value.__class__ = _GameRegistry
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

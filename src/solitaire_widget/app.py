@@ -26,13 +26,14 @@ import ipywidgets
 import traitlets
 
 from . import preferences, solver
-from .options import variant_of, variants
+from .games import definition
+from .options import game_options, variant_of, variants
 from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
 from .store import NO_VISITOR, GameRecord, recorded_games, store_path
 from .tables import html_table
 from .visitor import Visitor
 from .widget import Board, Klondike
-from .widget.board import _UNBUILT_ESM, UNCHANGED, _bundle_file
+from .widget.board import _UNBUILT_ESM, _bundle_file
 from .widget.resume import daily_of, game_in_progress, rebuild
 
 # The picker's games, as the board's options menu names them, and the new game each deals.
@@ -122,9 +123,14 @@ class GamePicker(anywidget.AnyWidget):
         if name not in PICKS:
             raise ValueError(f"the picker deals {', '.join(PICKS)} or {DAILY}, not {name!r}")
         choice = PICKS[name]
-        kept = self.board._next_game  # the scoring chosen for the next new game, if any
-        scoring = kept["scoring"] if kept and choice["game"] == "klondike" else UNCHANGED
-        self.board.new_game(**choice, scoring=scoring, winnable=True)
+        game = choice["game"]
+        kept = self.board._next_game or {}  # the other options chosen for the next new game
+        chosen = {
+            option.name: kept[option.name] for option in game_options(game) if option.name in kept
+        }
+        options = {**chosen, **choice}
+        del options["game"]
+        self.board.new_game(game=game, winnable=definition(game).daily, **options)
         self.board._remember_next_game(choice)
 
     def _deal(self, change: dict[str, Any]) -> None:
@@ -289,13 +295,10 @@ class PlayApp(ipywidgets.VBox):
         """A new winnable deal of the visitor's chosen game, unless the board shows it already
         (it was dealt before the visitor was known, and no one has seen it)."""
         board = self.board
-        if choice["game"] == "applegate":
-            if board.kind != "applegate":
-                board.new_game(game="applegate")
-            return
-        options = {"draw": choice["draw"], "scoring": choice["scoring"]}
-        if board._board["options"] != options:
-            board.new_game(game="klondike", **options)
+        game = choice["game"]
+        options = {option.name: choice[option.name] for option in game_options(game)}
+        if board.kind != game or board._board["options"] != options:
+            board.new_game(game=game, **options)
 
 
 def proven_winnable(record: GameRecord) -> bool:

@@ -39,9 +39,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import GAMES
 from .engine.saving import write_atomically
-from .options import DRAW, SCORING, defaults
+from .games import definition, names, spelled_names
+from .options import all_options
 from .shape import Limits, brief, parse_json_text
 from .store import NO_VISITOR, autosave_enabled, store_path
 from .store_rows import TOKEN
@@ -54,8 +54,14 @@ FORMAT = "solitaire-widget-preferences/1"
 DISPLAY = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
 # The ones a lesson board takes: how the cards look, never how the lesson goes.
 LESSON_DISPLAY = ("four_colour",)
-# The Options menu's choices for the next new game; the rules' own defaults until one is saved.
-NEXT_GAME_DEFAULTS: dict[str, Any] = {"game": "klondike", **defaults("klondike"), "winnable": False}
+# The Options menu's choices for the next new game; the rules' own defaults until one is saved:
+# the game, whether its deal must be proven winnable, and the last choice of every game's
+# options (a game chosen keeps the other games' choices for their next deal).
+NEXT_GAME_DEFAULTS: dict[str, Any] = {
+    "game": names()[0],
+    **{option.name: option.default for option in all_options()},
+    "winnable": False,
+}
 # The file holds a handful of names; anything near these bounds is not what this module wrote.
 LIMITS = Limits(depth=3, containers=4, items=24, text=40, size=4096, holder="a preferences file")
 
@@ -132,7 +138,7 @@ def remember_next_game(
     choice: Mapping[str, Any], player: str | None = None
 ) -> tuple[dict[str, Any], str | None]:
     """Save the choices of a new game ``player`` dealt from a menu: those in ``choice`` (some
-    of game, draw, scoring and winnable) replace the saved ones. Returns the choices for the
+    of game, winnable and the games' options) replace the saved ones. Returns the choices for the
     next new game, and a notice for the board when they could not be saved (else None)."""
     unknown = sorted(set(choice) - set(NEXT_GAME_DEFAULTS))
     if unknown:
@@ -227,8 +233,13 @@ def _preferences(content: Any) -> Preferences:
             raise ValueError(f"its {name} is {brief(value)}, not true or false")
     next_game = content.get("next_game")
     if next_game is not None:
-        if not isinstance(next_game, dict) or set(next_game) != set(NEXT_GAME_DEFAULTS):
-            raise ValueError("its next game is not exactly game, draw, scoring and winnable")
+        if not isinstance(next_game, dict) or not {"game", "winnable"} <= set(next_game):
+            raise ValueError("its next game does not name a game and whether it is winnable")
+        unknown = sorted(set(next_game) - set(NEXT_GAME_DEFAULTS), key=str)
+        if unknown:
+            raise ValueError(f"its next game has no choice {brief(unknown[0])}")
+        # A file written before a game was added lacks that game's options: their defaults.
+        next_game = {**NEXT_GAME_DEFAULTS, **next_game}
         problem = _next_game_problem(next_game)
         if problem is not None:
             raise ValueError(problem)
@@ -237,14 +248,15 @@ def _preferences(content: Any) -> Preferences:
 
 def _next_game_problem(choice: Mapping[str, Any]) -> str | None:
     """What is wrong with the choices for a next game, or None."""
-    game, draw, scoring = choice["game"], choice["draw"], choice["scoring"]
-    if not isinstance(game, str) or game not in GAMES:
-        return f"the next game is {' or '.join(GAMES)}, not {brief(game)}"
-    if isinstance(draw, bool) or not isinstance(draw, int) or draw not in DRAW.values:
-        return f"the next game draws {DRAW.choices()} cards, not {brief(draw)}"
-    if scoring is not None and (not isinstance(scoring, str) or scoring not in SCORING.values):
-        choices = SCORING.choices("null", quoted=False)
-        return f"the next game's scoring is {choices}, not {brief(scoring)}"
+    game = choice["game"]
+    if not isinstance(game, str) or game not in names():
+        return f"the next game is {spelled_names()}, not {brief(game)}"
+    for option in all_options():
+        refusal = option.refusal(choice[option.name], null="null")
+        if refusal is not None:
+            return f"the next game's {refusal}"
     if not isinstance(choice["winnable"], bool):
         return f"the next game's winnable choice is true or false, not {brief(choice['winnable'])}"
+    if choice["winnable"] and not definition(game).daily:
+        return f"the next game, {definition(game).title}, has no proven-winnable deals"
     return None

@@ -34,14 +34,18 @@ def move_in_words(game: Game, move: Move | str) -> str:
     move = Move.coerce(move)
     if not game.is_legal(move):
         raise IllegalMove(game.explain(move))
+    rules = game.definition.rules
     if move.src == "stock":
-        count = min(game.options["draw"], len(game.stock))
+        if rules is not None and rules.stock == "deal":
+            return "deal a card onto every column"
+        # An option named after a rule (Klondike's draw) sets that rule.
+        count = min(game.options.get("draw", rules.draw if rules else 1), len(game.stock))
         return "draw a card" if count == 1 else f"draw {count} cards"
     if move.dst == "stock":
         return "turn the waste over"
     card, origin = _moving_card(game, move)
     if move.dst[0] == "f":
-        if game.kind == "applegate":
+        if rules is not None and rules.foundation == "runs":
             return f"the complete run of {SUIT_NAMES[SUIT[card]]} to a foundation"
         return f"the {long_name(card)} to a foundation"
     carried = {1: "", 2: " and the card on it"}.get(move.n, f" and the {move.n - 1} cards on it")

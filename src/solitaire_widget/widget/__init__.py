@@ -5,9 +5,18 @@ no stock card and no hidden reserve card (``view.py``); it sends requests carryi
 they were made on, whose shape ``requests.py`` checks before the engine decides (``board.py``).
 """
 
-from .board import Applegate, Board, Klondike, load
+from .board import Applegate, Board, Klondike, game, load
 from .requests import request_refusal
 from .resume import resume
 from .view import board_view
 
-__all__ = ["Applegate", "Board", "Klondike", "board_view", "load", "request_refusal", "resume"]
+__all__ = [
+    "Applegate",
+    "Board",
+    "Klondike",
+    "board_view",
+    "game",
+    "load",
+    "request_refusal",
+    "resume",
+]

@@ -18,8 +18,10 @@ from .. import preferences, scoreboard, solver
 from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
+from ..game_list import games
+from ..games import definition
 from ..moves import Move
-from ..options import checked_options, defaults, refuse_other_options
+from ..options import all_options, checked_options, refuse_other_options
 from ..preferences import Preferences
 from ..seen import SeenCards
 from ..solver.coach import Coach
@@ -30,7 +32,7 @@ from ..words import variant_label, won_text
 from .actions import Actions
 from .clock import Clock
 from .controls import Controls, controls_tuple
-from .dealing import FINDING_A_DEAL, finding_a_deal, seed_to_deal
+from .dealing import FINDING_A_DEAL, finding_a_deal, no_winnable_deals, seed_to_deal
 from .page_requests import PageRequests, either
 from .recording import Recorder
 from .reviewing import ReviewMode
@@ -48,18 +50,6 @@ _UNBUILT_ESM = """export default {
   },
 };
 """
-
-KLONDIKE_DEFAULTS = defaults("klondike")
-
-
-class _Unchanged:
-    """The default of an option that ``new_game`` keeps as it is (``None`` is a scoring)."""
-
-    def __repr__(self) -> str:
-        return "unchanged"
-
-
-UNCHANGED: Any = _Unchanged()
 
 
 def _bundle_file(name: str, fallback: str) -> Path | str:
@@ -230,6 +220,9 @@ class Board(PageRequests, anywidget.AnyWidget):
         sync=True, to_json=_dict_to_json
     )
 
+    # The games the Options menu offers, with their options and variants (``game_list``).
+    _games = traitlets.List().tag(sync=True)
+
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
     _view_behind = False
@@ -256,7 +249,8 @@ class Board(PageRequests, anywidget.AnyWidget):
         self._actions = Actions()
         self._timer = Clock(enabled=settings.pop("clock"))
         self._listeners: list[Callable[[Move], Any]] = []
-        self._klondike_options = dict(KLONDIKE_DEFAULTS)
+        # The options each game was last played with on this board, for its next new game.
+        self._options_by_game: dict[str, dict[str, Any]] = {}
         self._version_base = 0
         self._message_id = 0
         self._legal: tuple[int, list[Move]] = (-1, [])  # the legal moves _sync worked out
@@ -266,7 +260,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         self._begin_attempt()
         autosave = settings.pop("autosave")
         self._recorder = Recorder(store_path() if autosave and autosave_enabled() else None)
-        super().__init__(**settings)
+        super().__init__(**settings, _games=games())
         if resumed is not None:
             self._carry_on(resumed)
         self.on_msg(self._on_request)
@@ -329,7 +323,11 @@ class Board(PageRequests, anywidget.AnyWidget):
 
     def _deal_daily(self) -> None:
         """Deal today's daily challenge of the game the board shows (the app's picker): the
-        date's proven-winnable deal, with its badge; its wins count toward the daily streak."""
+        date's proven-winnable deal, with its badge; its wins count toward the daily streak.
+        A game without a daily challenge says so."""
+        if not definition(self.kind).daily:
+            self._say(f"{definition(self.kind).title} has no daily challenge.", "info")
+            return
         deal = daily_deal(self.kind, None, self._game.options.get("draw"))
         self._daily = deal
         self.new_game(deal.seed)
@@ -341,8 +339,7 @@ class Board(PageRequests, anywidget.AnyWidget):
             self._version_base = self._version
         game.on_move(self._announce)
         self._game = game
-        if game.kind == "klondike":
-            self._klondike_options = game.options
+        self._options_by_game[game.kind] = dict(game.options)
 
     def _begin_attempt(self) -> None:
         """A new deal, a restart or a loaded game: the clock, the actions and "has the player
@@ -595,7 +592,7 @@ class Board(PageRequests, anywidget.AnyWidget):
 
     @property
     def kind(self) -> str:
-        """ "klondike" or "applegate": the game the board shows now."""
+        """The name of the game the board shows now ("klondike", "spider"; see ``sw.games()``)."""
         return self._game.kind
 
     def move(self, move: Move | str, dst: str | None = None, n: int = 1) -> None:
@@ -629,22 +626,20 @@ class Board(PageRequests, anywidget.AnyWidget):
         seed: int | None = None,
         *,
         game: str | None = None,
-        draw: int | None = None,
-        scoring: str | None = UNCHANGED,
         winnable: bool | None = None,
+        **options: Any,
     ) -> None:
         """Deal again in the same widget: ``seed`` (a random one when None), with the same
         options unless told otherwise.
 
-        ``game="applegate"`` turns the board into an Applegate board, ``game="klondike"`` back
-        (with the Klondike options it last had, unless ``draw`` or ``scoring`` say otherwise).
-        ``winnable=True`` deals only proven-winnable deals from now on, ``False`` any deal.
+        ``game="spider"`` (any registered game, see ``sw.games()``) turns the board into a board
+        of that game, with the options it last had on this board (its defaults the first time)
+        unless ``options`` (that game's, such as ``draw=3`` or ``suits=2``) say otherwise.
+        ``winnable=True`` deals only proven-winnable deals from now on, ``False`` any deal; only
+        the games with a daily challenge have proven-winnable deals.
         """
-        kind, options = self._next_options(game, draw, scoring)
-        if winnable is None:
-            winnable = self._winnable_deals
-        elif not isinstance(winnable, bool):
-            raise TypeError(f"winnable is True or False, not {winnable!r}")
+        kind, options = self._next_options(game, options)
+        winnable = self._winnable_choice(kind, winnable)
         with self._working():
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
@@ -669,22 +664,23 @@ class Board(PageRequests, anywidget.AnyWidget):
 
             self._change(deal)
 
-    def _next_options(
-        self, game: str | None, draw: int | None, scoring: str | None
-    ) -> tuple[str, dict[str, Any]]:
-        kind = self.kind if game is None else game
-        if kind not in GAMES:
-            raise ValueError(f"game is 'klondike' or 'applegate', not {kind!r}")
-        if kind == "applegate":
-            if draw is not None or scoring is not UNCHANGED:
-                raise ValueError("Applegate has no draw or scoring options.")
-            return kind, {}
-        options = dict(self._klondike_options)
-        if draw is not None:
-            options["draw"] = draw
-        if scoring is not UNCHANGED:
-            options["scoring"] = scoring
+    def _next_options(self, game: str | None, given: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The game a new deal plays and its options: those given, the rest as last played on
+        this board (``ValueError`` names the games, or the game's options)."""
+        kind = self.kind if game is None else definition(game).name
+        options = {**self._options_by_game.get(kind, {}), **given}
         return kind, checked_options(kind, options)
+
+    def _winnable_choice(self, kind: str, winnable: bool | None) -> bool:
+        """Whether the next deal of ``kind`` must be proven winnable: as asked, else as the
+        board dealt before when that game has proven-winnable deals at all."""
+        if winnable is None:
+            return self._winnable_deals and definition(kind).daily
+        if not isinstance(winnable, bool):
+            raise TypeError(f"winnable is True or False, not {winnable!r}")
+        if winnable and not definition(kind).daily:
+            raise ValueError(no_winnable_deals(kind))
+        return winnable
 
     def restart(self) -> None:
         """Deal this game's cards again from the start, as a new attempt at the same deal."""
@@ -751,7 +747,7 @@ class Board(PageRequests, anywidget.AnyWidget):
     def __repr__(self) -> str:
         """Named after the game it shows, as ``sw.Klondike`` or ``sw.Applegate`` name it."""
         seed = self.seed if self.show_seed else "hidden"
-        name = GameBoards.named[self.kind].__name__
+        name = definition(self.kind).title
         return f"<{name} seed={seed} moves={self.moves} {self.status}>"
 
 
@@ -873,6 +869,27 @@ class Applegate(metaclass=GameBoards):
         the board settings of ``Applegate(...)``."""
         deal = daily_deal("applegate", date)
         return cls._dealt(deal.seed, board_options.pop("winnable", False), board_options, deal)
+
+
+def game(
+    name: str, seed: int | None = None, *, winnable: bool = False, **options_and_settings: Any
+) -> Board:
+    """A board of any registered game (``sw.games()`` lists them): ``sw.game("spider", suits=2,
+    seed=7)``. The keywords are that game's options and the board settings (``BoardSettings``);
+    ``winnable=True`` deals a proven-winnable deal, in the games with a daily challenge."""
+    kind = definition(name).name
+    option_names = {option.name for option in all_options()}
+    options = checked_options(
+        kind, {key: value for key, value in options_and_settings.items() if key in option_names}
+    )
+    settings = {key: value for key, value in options_and_settings.items() if key not in options}
+    if not isinstance(winnable, bool):
+        raise TypeError(f"winnable is True or False, not {winnable!r}")
+    if winnable and not definition(kind).daily:
+        raise ValueError(no_winnable_deals(kind))
+    checked = _checked(settings, preferences.saved())  # type: ignore[arg-type]
+    seed = seed_to_deal(kind, options, seed, winnable=winnable, show_seed=checked["show_seed"])
+    return Board._showing(GAMES[kind](seed=seed, **options), checked, winnable)
 
 
 def load(state: dict[str, Any] | str, **settings: Unpack[BoardSettings]) -> Board:

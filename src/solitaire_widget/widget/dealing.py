@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import solver
+from ..games import definition
 from ..options import read_seed
 
 FINDING_A_DEAL = "Finding a winnable deal..."
@@ -44,6 +45,12 @@ def seed_to_deal(
     if winnable:
         return solver.first_winnable_seed(kind, seed, options)
     return seed
+
+
+def no_winnable_deals(kind: str) -> str:
+    """Why a game without a catalogue of proven deals cannot promise a winnable one."""
+    title = definition(kind).title
+    return f"{title} has no proven-winnable deals: deal it with winnable off."
 
 
 def finding_a_deal(tried: int) -> str:

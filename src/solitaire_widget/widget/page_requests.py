@@ -162,10 +162,11 @@ class PageRequests:
     def _move_request(self, text: str) -> None:
         try:
             move = Move.parse(text)
-        except ValueError as unreadable:
+            legal = self._game.is_legal(move)
+        except ValueError as unreadable:  # unreadable, or a pile this game has not
             self._say(str(unreadable), "error")
             return
-        if not self._game.is_legal(move):
+        if not legal:
             self._say(self._game.explain(move), "error")
             return
         self._act(lambda: self._game.move(move))
@@ -216,26 +217,17 @@ class PageRequests:
         self._tell_unsaved(preferences.remember_setting(name, value, self._recorder.player))
 
     def _new_game_request(self, options: dict[str, Any] | None) -> None:
-        """The bar's New game (the same game again), or one chosen in the Options menu, whose
-        choices are kept for the menu's next new game and the app (see ``preferences``)."""
+        """The bar's New game (the same game again), or one chosen in the Options menu
+        (``{"game", "winnable", **that game's options}``), whose choices are kept for the
+        menu's next new game and the app (see ``preferences``)."""
         if options is None:
             self.new_game()
             return
         # The new game and the menu's choices reach the page in one update.
         with self.hold_sync():
-            if options["game"] == "applegate":
-                # Applegate has no draw or scoring: the Klondike choices saved before stay.
-                choice = {"game": "applegate", "winnable": options["winnable"]}
-                self.new_game(game="applegate", winnable=options["winnable"])
-            else:
-                choice = options
-                self.new_game(
-                    game="klondike",
-                    draw=options["draw"],
-                    scoring=options["scoring"],
-                    winnable=options["winnable"],
-                )
-            self._remember_next_game(choice)
+            chosen = {name: value for name, value in options.items() if name != "game"}
+            self.new_game(game=options["game"], **chosen)
+            self._remember_next_game(options)
 
     def _remember_next_game(self, choice: dict[str, Any]) -> None:
         """Keep the choices of a new game the player dealt (the menu's, the app's picker's)

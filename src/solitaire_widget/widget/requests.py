@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from ..engine import GAMES
-from ..options import all_options
+from ..games import definition, names, spelled_names
 from ..shape import Limits, brief, plain_copy
 
-_SOURCE = r"(?:stock|waste|reserve|f[1-4]|t[1-7])"
+# Any game's piles (see ``Table``): whether this game has the pile is the engine's call.
+_SOURCE = r"(?:stock|waste|reserve|[ftc][1-9][0-9]?)"
 _MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
 # The words for a draw and a recycle, as ``_board["legal"]`` lists them (and ``g.move`` takes).
@@ -35,10 +35,9 @@ _REQUEST_FIELDS: dict[str, tuple[frozenset[str], ...]] = {
 }
 # The settings the options menu may change, all of them on/off.
 SETTINGS = ("smart_click", "four_colour", "show_marks", "auto_move", "coach")
-# A new game's options: the game, whether its deal must be winnable, and every game's options
-# (Klondike's are checked for Applegate too, although it has no use for them).
-_GAMES_OPTIONS = all_options()
-NEW_GAME_OPTIONS = frozenset({"game", "winnable", *(option.name for option in _GAMES_OPTIONS)})
+# A new game's choices besides that game's own options: the game, and whether its deal must be
+# proven winnable.
+NEW_GAME_CHOICES = ("game", "winnable")
 _STALE = "The board changed before this request arrived, so nothing was done. Try again."
 # Every request is a small flat object; these limits leave room for a few nested options.
 REQUEST_LIMITS = Limits(depth=4, containers=16, items=64, text=200)
@@ -90,20 +89,33 @@ def _move_refusal(text: object) -> str | None:
     return None
 
 
-def _options_refusal(options: object) -> str | None:
-    """A new game's options must be exactly ``{"game", "draw", "scoring", "winnable"}``; draw and
-    scoring are checked for Applegate too, although it has no use for them."""
-    if not isinstance(options, dict) or set(options) != NEW_GAME_OPTIONS:
-        return "A new game's options are exactly game, draw, scoring and winnable."
-    if not isinstance(options["game"], str) or options["game"] not in GAMES:
-        return f"A new game is {' or '.join(GAMES)}, not {brief(options['game'])}."
-    for option in _GAMES_OPTIONS:
-        refusal = option.refusal(options[option.name], null="null")
+def new_game_refusal(options: object, null: str = "null") -> str | None:
+    """Why a new game's choices are not exactly ``{"game", "winnable", **that game's options}``
+    with allowed values, or None. A game without proven-winnable deals (no daily challenge)
+    refuses ``winnable: true``."""
+    if not isinstance(options, dict) or "game" not in options:
+        return "A new game's options name a game and say whether its deal must be winnable."
+    if not isinstance(options["game"], str) or options["game"] not in names():
+        return f"A new game is {spelled_names()}, not {brief(options['game'])}."
+    game = definition(options["game"])
+    wanted = [*NEW_GAME_CHOICES, *(option.name for option in game.options)]
+    if set(options) != set(wanted):
+        return f"A new game of {game.title} has exactly the options {all_of(wanted)}."
+    for option in game.options:
+        refusal = option.refusal(options[option.name], null=null)
         if refusal is not None:
             return f"A new game's {refusal}."
-    if not isinstance(options["winnable"], bool):
-        return f"A new game's winnable option is true or false, not {brief(options['winnable'])}."
+    winnable = options["winnable"]
+    if not isinstance(winnable, bool):
+        return f"A new game's winnable option is true or false, not {brief(winnable)}."
+    if winnable and not game.daily:
+        return f"{game.title} has no proven-winnable deals: deal it with winnable off."
     return None
+
+
+def all_of(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
 
 
 def _setting_refusal(name: object, value: object) -> str | None:
@@ -135,7 +147,7 @@ def request_refusal(content: object, version: int) -> str | None:
     if kind == "move":
         refusal = _move_refusal(content["move"])
     elif kind == "new_game" and "options" in content:
-        refusal = _options_refusal(content["options"])
+        refusal = new_game_refusal(content["options"])
     elif kind == "set":
         refusal = _setting_refusal(content["name"], content["value"])
     elif kind == "review_step" and (not _is_whole(content["index"]) or content["index"] < 0):

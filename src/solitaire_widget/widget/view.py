@@ -32,6 +32,29 @@ def pile_notes(game: Game) -> dict[str, dict[str, Any]]:
     return notes
 
 
+def layout(game: Game) -> dict[str, Any]:
+    """Where the page puts each pile, from the game's declaration: the top row (pile ids, None
+    for a gap), the tableau's columns, what a click on the stock does ("draw" to a waste,
+    "deal" onto every column, None without a stock), how many waste cards fan out, the rank an
+    empty foundation or column shows (the card it takes, when only one does), and each pile's
+    name in the game's words."""
+    declared = game.definition
+    table, rules = declared.table, declared.rules
+    # An option named after a rule (Klondike's draw) sets that rule.
+    fan = game.options.get("draw", rules.draw if rules else 1)
+    return {
+        "top": table.top_row(),
+        "tableau": list(table.tableau),
+        "stock": rules.stock if rules else None,
+        "fan": fan,
+        "marks": {
+            "f": "A" if rules and rules.foundation == "by suit" else "",
+            "t": "K" if rules and rules.empty == "king" else "",
+        },
+        "words": dict(declared.words),
+    }
+
+
 def board_view(game: Game, legal: list[Move] | None = None) -> dict[str, Any]:
     """What the page may know of the game: counts in place of every card it cannot see.
     ``legal`` is ``game.legal_moves()`` when the caller has it already.
@@ -60,4 +83,5 @@ def board_view(game: Game, legal: list[Move] | None = None) -> dict[str, Any]:
         "can_redo": game.can_redo,
         "can_finish": game.can_auto_finish,
         "piles": pile_notes(game),
+        "layout": layout(game),
     }
