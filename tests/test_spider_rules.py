@@ -157,6 +157,9 @@ def test_part_of_a_run_never_goes_home():
     assert not game.is_legal("t3-f")
     with pytest.raises(IllegalMove, match="complete run"):
         game.move("t3-f:12")
+    # t3-f asks for a run t3 has not: the refusal says so, not how many cards t3 holds.
+    with pytest.raises(IllegalMove, match="complete run of one suit, King to Ace.*t3 has none"):
+        game.move("t3-f")
 
 
 def test_auto_move_sends_a_complete_run_home():

@@ -268,7 +268,12 @@ class TableGame(Game):
             if dst[0] == "f" or n != 1:
                 raise IllegalMove("Only a foundation's top card moves, and only to the tableau.")
         else:
-            if dst[0] == "f" and self._rules.foundation == "runs" and n == 1:
+            if dst[0] == "f" and self._rules.foundation == "runs":
+                if n not in (1, RUN) or not self._complete_run(self.up[COLUMN_OF[src]]):
+                    raise IllegalMove(
+                        "Foundations take only a complete run of one suit, King to Ace, as a "
+                        f"whole: {src} has none on top."
+                    )
                 n = RUN  # ``t3-f``: the complete run on top of the column
             column = self._lifted_column(src, n)
             source = self.up[column]
