@@ -155,6 +155,28 @@ BY_HAND = "smart_click=False, auto_move=False"
 LONG_GAME = 3000
 
 
+def spider_seesaw_state() -> dict:
+    """A Spider (4 suits) position where the King of hearts alone on t1 can go to the empty t2
+    and back for ever; the other 103 cards lie face down under one face-up card on t3-t10 (the
+    other King of hearts face down), the stock dealt out."""
+    from solitaire_widget.cards import NAME
+    from solitaire_widget.games.spider import SpiderGame
+
+    cards = [NAME[card] for card in SpiderGame(seed=1, suits=4).card_set.cards]
+    cards.remove("KH")
+    cards.remove("KH")
+    columns = [{"down": [], "up": ["KH"]}, {"down": [], "up": []}]
+    rest = [*cards, "KH"]  # the second King of hearts face down at the bottom of t3
+    rest.reverse()
+    for number in range(8):
+        share = rest[number::8]
+        columns.append({"down": share[:-1], "up": share[-1:]})
+    game = SpiderGame(seed=1, suits=4)
+    state = game.state()
+    state.update(seed=None, tableau=columns, stock=[], history=[], score=500)
+    return state
+
+
 def scenarios() -> dict[str, tuple[list[str], str]]:
     """Name -> (notebook cells that make and show `game`, probe) for every board measured."""
     from positions import applegate_state, klondike_state, run_down
@@ -165,6 +187,7 @@ def scenarios() -> dict[str, tuple[list[str], str]]:
     applegate_seesaw = json.dumps(
         applegate_state(["KH", "", " ".join(run_down("AC", 13)), " ".join(run_down("AH", 12))])
     )
+    spider_seesaw = json.dumps(spider_seesaw_state())
     load = "from solitaire_widget.widget import load"
     draws = f"game = sw.Klondike(seed=1, {BY_HAND})"
     return {
@@ -183,6 +206,10 @@ def scenarios() -> dict[str, tuple[list[str], str]]:
         ),
         "applegate: moves": (
             [load, f"game = load({applegate_seesaw!r}, {BY_HAND})\ngame"],
+            seesaw_probe("KH", "t1", "t2"),
+        ),
+        "spider: moves": (
+            [load, f"game = load({spider_seesaw!r}, {BY_HAND})\ngame"],
             seesaw_probe("KH", "t1", "t2"),
         ),
     }

@@ -220,6 +220,7 @@ export function measure(state, root, width, viewHeight) {
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, `${value}px`);
   root.style.setProperty("--sw-columns", String(m.columns));
   root.classList.toggle("sw-compact", m.w < 58);
+  root.classList.toggle("sw-stacked", m.stacked);
   if (state.shown) {
     state.shown.tableau.forEach((pile, i) => placeTableau(state, `t${i + 1}`, pile));
     fitTableau(state);

@@ -7,6 +7,8 @@
 // strips down to the readable strip: the index of each card fully shown), so the tableau keeps
 // a bounded height; when even the readable strips do not fit, the tableau scrolls inside it.
 // A squeezed pile draws its index smaller, down to 11 px, so that its strips can be thinner.
+// Cards narrower than a side-by-side index at 11 px (ten columns in a phone-wide output) stack
+// the index, the suit under the rank, and their strips are tall enough for both.
 
 const MIN_RANK_PX = 11;
 // The narrowest card whose index ("10" and a suit side by side) fits at 11 px: seven of them fit
@@ -23,9 +25,12 @@ function clamp(low, value, high) {
 
 const LINE = 1.15; // the index's line height, in ems
 
-/** The strip that shows a whole index of `font` px: its line box and a pixel to spare. */
-function stripFor(font, padTop) {
-  return padTop + Math.ceil(font * LINE) + 1;
+const SUIT_LINE = 0.8; // the suit mark's height, in ems
+
+/** The strip that shows a whole index of `font` px: its line box (and the suit's under it when
+ * the index is stacked) and a pixel to spare. */
+function stripFor(font, padTop, stacked = false) {
+  return padTop + Math.ceil(font * LINE) + 1 + (stacked ? Math.ceil(font * SUIT_LINE) + 1 : 0);
 }
 
 /**
@@ -45,8 +50,9 @@ export function boardMetrics(width, viewHeight, around, columns = 7) {
   const font = Math.round(clamp(MIN_RANK_PX, 6 + w * 0.15, 20) * 2) / 2;
   const padTop = Math.max(1, Math.round(w * 0.035));
   const padLeft = Math.max(2, Math.round(w * 0.06));
-  const upMin = stripFor(MIN_RANK_PX, padTop);
-  const upStrip = Math.max(stripFor(font, padTop) + 2, Math.round(w * 0.3));
+  const stacked = w < MIN_CARD;
+  const upMin = stripFor(MIN_RANK_PX, padTop, stacked);
+  const upStrip = Math.max(stripFor(font, padTop, stacked) + 2, Math.round(w * 0.3));
   const downStrip = Math.max(4, Math.round(w * 0.12));
   const downMin = Math.max(3, Math.round(w * 0.05));
   // The draw-3 waste fans sideways: each card shows its left strip (rank over suit).
@@ -54,7 +60,7 @@ export function boardMetrics(width, viewHeight, around, columns = 7) {
   // The tableau may use what the window leaves below the rest of the board, but never less than
   // a pile of three card heights (a narrow or short window still deserves a playable board).
   const tableau = Math.round(Math.max(3 * h, viewHeight - around - h - 3 * gap));
-  return { width, columns, gap, w, h, font, padTop, padLeft, upMin, upStrip, downStrip, downMin, fan, tableau };
+  return { width, columns, gap, w, h, font, padTop, padLeft, stacked, upMin, upStrip, downStrip, downMin, fan, tableau };
 }
 
 /**
@@ -76,7 +82,8 @@ export function pileFan(down, up, m) {
   }
   downStrip = Math.floor(downStrip * 2) / 2;
   upStrip = Math.floor(upStrip * 2) / 2;
-  const roomy = Math.floor(((upStrip - m.padTop - 1) / LINE) * 2) / 2;
+  const lines = m.stacked ? LINE + SUIT_LINE : LINE;
+  const roomy = Math.floor(((upStrip - m.padTop - (m.stacked ? 2 : 1)) / lines) * 2) / 2;
   const font = Math.max(MIN_RANK_PX, Math.min(m.font, roomy));
   return { downStrip, upStrip, font, height: m.h + down * downStrip + gaps * upStrip };
 }

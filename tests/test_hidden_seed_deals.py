@@ -20,7 +20,7 @@ from solitaire_widget.engine import GAMES
 from solitaire_widget.solver import FRESH_DEAL_BUDGET, WON, _solve, fresh_winnable_seed
 from solitaire_widget.solver.catalogue import winnable_deals
 
-NEW_APPLEGATE = {"game": "applegate", "draw": 1, "scoring": None, "winnable": False}
+NEW_APPLEGATE = {"game": "applegate", "winnable": False}
 SHORT = 10**9  # ``random_seed``: a seed a person can read out, and search through in an hour
 
 VARIANTS = {

@@ -63,7 +63,7 @@ def test_following_the_hints_wins_a_one_suit_spider_deal():
 
 def test_a_deal_from_the_stock_is_said_in_words():
     game = SpiderGame(seed=3, suits=1)
-    assert reason(game, Move("stock", "waste"), []) == "deals a new card onto every column"
+    assert reason(game, Move("stock", "waste"), []) == "brings 10 new cards into play"
 
 
 def test_a_winnable_spider_deal_is_found_by_search_without_a_catalogue():

@@ -155,7 +155,7 @@ def test_t3_f_13_is_the_same_move_as_t3_f():
 def test_part_of_a_run_never_goes_home():
     game = load_game(spider_state(columns(["4D"], ["JC"], RUN[1:]), suits=4))
     assert not game.is_legal("t3-f")
-    with pytest.raises(IllegalMove, match="complete run"):
+    with pytest.raises(IllegalMove, match="A run goes home whole: 13 cards"):
         game.move("t3-f:12")
     # t3-f asks for a run t3 has not: the refusal says so, not how many cards t3 holds.
     with pytest.raises(IllegalMove, match="complete run of one suit, King to Ace.*t3 has none"):
@@ -223,6 +223,12 @@ def test_loading_refuses_a_foundation_holding_less_than_a_complete_run():
     state = spider_state(columns(["9H"]), suits=1, foundations=[RUN[:12]])
     with pytest.raises(ValueError, match="f1 must be empty or hold a complete run"):
         load_game(state)
+
+
+def test_cards_never_go_onto_the_stock():
+    game = SpiderGame(seed=3)
+    with pytest.raises(IllegalMove, match="only when it deals, and never go back to it"):
+        game.move("t1-stock")
 
 
 def test_loading_refuses_a_waste():

@@ -77,6 +77,23 @@ def test_spider_plays_through_the_page_requests():
     assert board.moves == 2
 
 
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ("p3-f", "Spider has no pile 'p3'"),  # notation any game may write: the engine says no
+        ("t1-t2:209", "a move carries 1 to 208 cards, not 209"),  # the bound g.move has
+        ("t0-t1", "unknown pile 't0'"),
+        ("t1-f:12", "A run goes home whole"),
+    ],
+)
+def test_a_page_move_is_refused_in_the_words_a_cell_gets(move, words):
+    board = sw.game("spider", seed=7)
+    before = board.state()
+    refused = Page(board).request("move", move=move)
+    assert refused["kind"] == "error" and words in refused["text"]
+    assert board.state() == before
+
+
 def test_a_deal_over_an_empty_column_is_refused_with_a_message():
     state = sw.game("spider", seed=7).state()
     first, second = state["tableau"][:2]

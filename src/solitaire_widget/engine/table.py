@@ -269,7 +269,9 @@ class TableGame(Game):
                 raise IllegalMove("Only a foundation's top card moves, and only to the tableau.")
         else:
             if dst[0] == "f" and self._rules.foundation == "runs":
-                if n not in (1, RUN) or not self._complete_run(self.up[COLUMN_OF[src]]):
+                if n not in (1, RUN):
+                    raise IllegalMove(f"A run goes home whole: {RUN} cards ({src}-f), not {n}.")
+                if not self._complete_run(self.up[COLUMN_OF[src]]):
                     raise IllegalMove(
                         "Foundations take only a complete run of one suit, King to Ace, as a "
                         f"whole: {src} has none on top."
@@ -340,7 +342,11 @@ class TableGame(Game):
             if refusal is not None:
                 raise IllegalMove(refusal)
             return ("recycle",)
-        raise IllegalMove("Cards leave the stock only by a draw.")
+        if self._rules.stock == "draw":
+            raise IllegalMove(
+                "Cards leave the stock only by a draw, and return to it only by a recycle."
+            )
+        raise IllegalMove("Cards leave the stock only when it deals, and never go back to it.")
 
     def _stock_refusal(self) -> str | None:
         """Why the stock cannot be drawn or dealt now, or None."""

@@ -448,7 +448,9 @@ def reason(game: Game, move: Move, ahead: list[Move], seen: Collection[int] | No
 
     rules = game.definition.rules
     if move.src == "stock" and rules is not None and rules.stock == "deal":
-        return "deals a new card onto every column"
+        # The move's own words say where the cards go; the reason says what they are for.
+        count = min(len(game.up), len(game.stock))
+        return f"brings {count} new cards into play"
     if move.src == "stock" or move.dst == "stock":
         wanted = _next_talon_card(game, [move, *ahead])
         verb = "draws" if move.dst == "waste" else "turns the waste over"

@@ -6,14 +6,10 @@ checked exactly as JSON gives them: ``true`` is not the number 1, and ``3.0`` is
 
 from __future__ import annotations
 
-import re
-
 from ..games import definition, names, spelled_names
+from ..moves import Move
 from ..shape import Limits, brief, plain_copy
 
-# Any game's piles (see ``Table``): whether this game has the pile is the engine's call.
-_SOURCE = r"(?:stock|waste|reserve|[ftc][1-9][0-9]?)"
-_MOVE_REQUEST = re.compile(rf"({_SOURCE})-({_SOURCE}|f)(?::([0-9]{{1,2}}))?")
 _MAX_MOVE_LENGTH = 16
 # The words for a draw and a recycle, as ``_board["legal"]`` lists them (and ``g.move`` takes).
 _MOVE_WORDS = frozenset({"draw", "recycle"})
@@ -81,11 +77,16 @@ def _move_refusal(text: object) -> str | None:
         return "A move must be short text such as t2-t5:3."
     if text in _MOVE_WORDS:
         return None
-    found = _MOVE_REQUEST.fullmatch(text)
-    if found is None:
-        return f"Could not read the move {brief(text)}."
-    if found[3] is not None and not 1 <= int(found[3]) <= 52:
-        return f"A move carries 1 to 52 cards, not {int(found[3])}."
+    try:
+        move = Move.parse(text)
+    except ValueError as error:
+        # The notation's own words (any game's piles; whether this game has the pile is the
+        # engine's call), after "cannot read ... as a move: ".
+        reason = str(error).partition(" as a move")[2].strip().rstrip(".")
+        joined = f" {reason}" if reason.startswith("(") else reason
+        return f"Could not read the move {brief(text)}{joined}."
+    if str(move) != text:
+        return f"Could not read the move {brief(text)}: the page writes {str(move)!r}."
     return None
 
 
