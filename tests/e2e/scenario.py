@@ -69,6 +69,7 @@ class Game:
 GAMES = [
     Game("klondike", "sw.Klondike(seed={seed})", "Klondike · draw 1", 2),
     Game("applegate", "sw.Applegate(seed={seed})", "Applegate", 50),
+    Game("spider", "sw.game('spider', suits=1, seed={seed})", "Spider · 1 suit", 3),
 ]
 
 
