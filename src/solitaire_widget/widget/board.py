@@ -19,7 +19,7 @@ from ..daily import DailyDeal, daily_deal
 from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
 from ..engine.text import render
 from ..moves import Move
-from ..options import checked_options, defaults, refuse_other_options
+from ..options import checked_options, defaults, refuse_other_options, variant_of
 from ..preferences import Preferences
 from ..seen import SeenCards
 from ..solver.coach import Coach
@@ -329,8 +329,9 @@ class Board(PageRequests, anywidget.AnyWidget):
 
     def _deal_daily(self) -> None:
         """Deal today's daily challenge of the game the board shows (the app's picker): the
-        date's proven-winnable deal, with its badge; its wins count toward the daily streak."""
-        deal = daily_deal(self.kind, None, self._game.options.get("draw"))
+        date's proven-winnable deal of the variant shown, with its badge; its wins count toward
+        the daily streak."""
+        deal = daily_deal(self.kind, None, **variant_of(self.kind, self._game.options).options)
         self._daily = deal
         self.new_game(deal.seed)
 
