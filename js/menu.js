@@ -57,7 +57,8 @@ export function createMenu(state, actions, button, confirm) {
     game.variants.map((variant) =>
       item("menuitem", `New game: ${variant.label}`, () => {
         close(true);
-        const options = { game: game.name, winnable: choice.winnable && game.daily };
+        // Only a variant with proven-winnable deals can be asked for one (Spider 1 suit, not 4).
+        const options = { game: game.name, winnable: choice.winnable && variant.winnable };
         for (const option of game.options) {
           const chosen = !option.variant && option.name in choice.options;
           options[option.name] = chosen ? choice.options[option.name] : variant.options[option.name];

@@ -210,7 +210,7 @@ export function readGames(model) {
       }));
     const variants = g.variants
       .filter((v) => typeof v?.label === "string" && v.options && typeof v.options === "object")
-      .map((v) => ({ label: shortText(v.label, 60), options: v.options }));
+      .map((v) => ({ label: shortText(v.label, 60), options: v.options, winnable: v.winnable === true }));
     found.push({ name: g.name, title: shortText(g.title, 60), daily: g.daily === true, options, variants });
   }
   return found;

@@ -1,15 +1,19 @@
-"""Build or extend the catalogue of proven-winnable seeds (``solver/winnable_deals.json``).
+"""Build or extend the catalogues of proven-winnable seeds (``games/<name>.deals.json``).
 
-Each seed of each variant's range gets the search ``first_winnable_seed`` makes for it
-(``solver.prove_deal``: ``DEAL_BUDGET`` positions, the clock lifted so that positions alone
-decide); the seeds it wins go into the catalogue. Run it under ``nice -n 19`` on a shared machine:
+The variants are those the games declare a catalogue for (``GameDef.daily``); each game's go into
+its own file, beside its module. Each seed of each variant's range gets the search
+``first_winnable_seed`` makes for it (``solver.prove_deal``: ``DEAL_BUDGET`` positions, the clock
+lifted so that positions alone decide); the seeds it wins go into the catalogue. Run it under
+``nice -n 19`` on a shared machine:
 
     nice -n 19 .venv/bin/python scripts/build_deal_catalogue.py \\
-        --end applegate=6000 --end "klondike draw 3=5000" --end "klondike draw 1=6000"
+        --end applegate=6000 --end "klondike draw 3=5000" --end "klondike draw 1=6000" \\
+        --end "spider 1 suit=3000"
 
 - Resumable: every verdict is appended to ``.cache/deal_catalogue/`` as it comes in, and a new run
   searches only the seeds with none; the catalogue file is rewritten (atomically) whenever a
-  variant's whole range is decided.
+  variant's whole range is decided, with the CPU minutes its range cost when every verdict of
+  the range was recorded here.
 - It only extends: seeds below a variant's present end keep the verdicts the catalogue holds (the
   daily deals depend on them), and a catalogue built with another budget is refused.
 - ``--report`` prints the cost of the search per seed from the verdicts recorded so far.
@@ -27,12 +31,12 @@ from math import inf
 from multiprocessing import Pool
 from pathlib import Path
 
+from solitaire_widget.games import definition
 from solitaire_widget.options import variants
 from solitaire_widget.solver import DEAL_BUDGET, prove_deal
-from solitaire_widget.solver.catalogue import FILE, WinnableDeals, load_catalogue, write_catalogue
+from solitaire_widget.solver.catalogue import WinnableDeals, load_catalogue, write_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE = ROOT / "src" / "solitaire_widget" / "solver" / FILE
 VERDICTS = ROOT / ".cache" / "deal_catalogue"
 # Each variant as the engine takes it. Scoring never changes which deals can be won.
 VARIANTS = {
@@ -67,24 +71,39 @@ def recorded(variant: str) -> dict[int, tuple[str, int, float]]:
     return verdicts
 
 
-def present() -> dict[str, WinnableDeals]:
-    if not CATALOGUE.exists():
+def catalogue_file(kind: str) -> Path:
+    """The game's catalogue file, beside its module (in ``src/`` when run from the tree)."""
+    return Path(str(definition(kind).daily.file))
+
+
+def present(kind: str) -> dict[str, WinnableDeals]:
+    path = catalogue_file(kind)
+    if not path.exists():
         return {}
-    catalogue = load_catalogue(str(CATALOGUE))
+    catalogue = dict(load_catalogue(str(path)))
     budgets = {deals.budget for deals in catalogue.values()}
     if budgets - {DEAL_BUDGET}:
         sys.exit(
-            f"{CATALOGUE} was built with a budget of {budgets.pop()} positions, the solver's is "
+            f"{path} was built with a budget of {budgets.pop()} positions, the solver's is "
             f"{DEAL_BUDGET}: its seeds cannot be extended with another search (and the daily "
             "deals depend on them)."
         )
     return catalogue
 
 
+def cpu_minutes(verdicts: dict[int, tuple[str, int, float]], end: int) -> float | None:
+    """What searching seeds [0, end) cost, when every one of them was searched here."""
+    if any(seed not in verdicts for seed in range(end)):
+        return None
+    return round(sum(verdicts[seed][2] for seed in range(end)) / 60, 1)
+
+
 def build(ends: dict[str, int], processes: int) -> None:
-    catalogue = present()
+    catalogues: dict[str, dict[str, WinnableDeals]] = {}
     VERDICTS.mkdir(parents=True, exist_ok=True)
     for variant, end in ends.items():
+        kind = VARIANTS[variant][0]
+        catalogue = catalogues.setdefault(kind, present(kind))
         old = catalogue.get(variant)
         begin = old.end if old else 0
         if end <= begin:
@@ -106,8 +125,10 @@ def build(ends: dict[str, int], processes: int) -> None:
                     print(f"  {done}/{len(todo)} in {elapsed:.0f} s", flush=True)
         won = [seed for seed in range(begin, end) if verdicts[seed][0] == "won"]
         kept = old.seeds if old else ()
-        catalogue[variant] = WinnableDeals(variant, end, (*kept, *won), DEAL_BUDGET)
-        write_catalogue(CATALOGUE, [catalogue[name] for name in VARIANTS if name in catalogue])
+        cost = cpu_minutes(verdicts, end)
+        catalogue[variant] = WinnableDeals(variant, end, (*kept, *won), DEAL_BUDGET, cost)
+        in_order = [catalogue[name] for name in VARIANTS if name in catalogue]
+        write_catalogue(catalogue_file(kind), in_order)
         print(f"{variant}: {len(kept) + len(won)} winnable seeds in [0, {end})", flush=True)
 
 

@@ -22,7 +22,7 @@ from solitaire_widget import solver, store
 from solitaire_widget.app import DAILY, PICKS, GamePicker, PlayApp, PlayerStats
 from solitaire_widget.daily import daily_deal
 from solitaire_widget.engine import GAMES
-from solitaire_widget.games import definition
+from solitaire_widget.options import variant_of, variants
 from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
 from solitaire_widget.visitor import Visitor
 
@@ -98,7 +98,8 @@ def test_each_pick_deals_a_new_winnable_game_of_that_kind() -> None:
         assert board.kind == options["game"]
         assert {**board.state()["options"], **options} == {**options, **board.state()["options"]}
         assert board.moves == 0
-        winnable = ["Winnable deal"] if definition(options["game"]).daily else []
+        catalogued = variant_of(options["game"], options) in variants(catalogued=True)
+        winnable = ["Winnable deal"] if catalogued else []
         assert board._board["badges"] == winnable
         assert board.get_state("seed")["seed"] == ""
     assert app.board.kind == "spider"
@@ -108,7 +109,7 @@ def test_the_daily_challenge_of_a_game_without_one_is_refused_in_words() -> None
     app = PlayApp()
     app.picker.value = "Spider · 2 suits"
     app.picker.pick(DAILY)
-    assert app.board._message["text"] == "Spider has no daily challenge."
+    assert app.board._message["text"] == "Spider · 2 suits has no daily challenge."
     assert app.board.kind == "spider" and app.board.state()["options"] == {"suits": 2}
 
 

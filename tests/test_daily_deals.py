@@ -10,8 +10,10 @@ import hashlib
 import pytest
 
 from proofs import VARIANTS, won_by_replay
-from solitaire_widget.solver.catalogue import winnable_deals
-from solitaire_widget.solver.deals import DAILY_RANGE, daily_date, daily_seed
+from solitaire_widget import solver
+from solitaire_widget.daily import daily_deal
+from solitaire_widget.solver.catalogue import daily_range, winnable_deals
+from solitaire_widget.solver.deals import daily_date, daily_seed
 
 GOLDEN = {
     "klondike draw 1": {
@@ -35,19 +37,27 @@ GOLDEN = {
         "2030-02-28": 4582,
         "1999-12-31": 5581,
     },
+    "spider 1 suit": {
+        "2026-01-01": 1085,
+        "2026-11-30": 619,
+        "2027-01-01": 1671,
+        "2030-02-28": 2841,
+        "1999-12-31": 1110,
+    },
 }
 # Every daily seed of a variant, frozen: (how many, sha256 of them in order, comma-separated).
 FROZEN = {
     "klondike draw 1": (5239, "2764cf9b1ec784b065f2c76ee3940de86b5f727d25549ecb69f061a19d8578d8"),
     "klondike draw 3": (3747, "3fa292aabd11db2e4b6fa8cf7094c15bb7693694b70ca8ac04330eb256de895d"),
     "applegate": (560, "24b21683957dab0d030e30f05eee78f7839d41065408301bbf69387c75452c40"),
+    "spider 1 suit": (2953, "48854a4cb9dfdaaff339d78374584de5655288e2960315bfebbbf31df7e01f81"),
 }
 A_YEAR = [dt.date(2026, 11, 30) + dt.timedelta(days=n) for n in range(365)]
 
 
 def daily_seeds(variant, dates):
     kind, options = VARIANTS[variant]
-    return [daily_seed(kind, date, options.get("draw", 1)) for date in dates]
+    return [daily_seed(kind, date, **options) for date in dates]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -76,7 +86,8 @@ def test_a_year_of_dates_deals_a_year_of_different_catalogued_deals(variant):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_no_deal_comes_back_before_every_daily_deal_has_been_dealt(variant):
     kind, options = VARIANTS[variant]
-    frozen = [seed for seed in winnable_deals(kind, options).seeds if seed < DAILY_RANGE[variant]]
+    end = daily_range(kind, options).end
+    frozen = [seed for seed in winnable_deals(kind, options).seeds if seed < end]
     start = dt.date(2031, 7, 4)
     seeds = daily_seeds(variant, [start + dt.timedelta(days=n) for n in range(len(frozen) + 1)])
     assert sorted(seeds[:-1]) == frozen
@@ -141,14 +152,17 @@ def test_a_date_in_any_other_form_is_refused(date, message):
         daily_seed("klondike", date)
 
 
+THE_DAILIES = "Klondike · draw 1, Klondike · draw 3, Applegate and Spider · 1 suit"
+
+
 @pytest.mark.parametrize(
     ("kind", "draw", "message"),
     [
         ("klondike", 2, "draw must be 1 or 3, not 2"),
         ("klondike", 3.0, "draw must be 1 or 3, not 3.0"),
         ("applegate", 3, "Applegate has no stock"),
-        ("chess", 1, "'klondike' or 'applegate'"),
-        ("spider", 1, "Spider has no daily challenge.*'klondike' or 'applegate'"),
+        ("spider", 3, "Spider deals from its stock: leave draw out"),
+        ("chess", 1, f"the daily challenges are {THE_DAILIES}, not 'chess'"),
     ],
 )
 def test_an_unknown_variant_has_no_daily_deal(kind, draw, message):
@@ -156,6 +170,25 @@ def test_an_unknown_variant_has_no_daily_deal(kind, draw, message):
         daily_seed(kind, "2026-11-30", draw)
 
 
-def test_a_game_without_a_daily_challenge_has_no_catalogue_either():
-    with pytest.raises(ValueError, match="Spider has no daily challenge and no catalogue"):
-        winnable_deals("spider", {"suits": 1})
+@pytest.mark.parametrize("suits", [2, 4])
+def test_spider_in_more_suits_has_no_daily_deal_and_no_winnable_deals(suits):
+    """The search seldom proves a two- or four-suit deal, so those variants have no catalogue:
+    each way of asking for one names the variants that have one."""
+    refusal = f"Spider · {suits} suits has no daily challenge and no catalogue .*: those are "
+    for ask in (
+        lambda: daily_seed("spider", "2026-11-30", suits=suits),
+        lambda: daily_deal("spider", "2026-11-30", suits=suits),
+        lambda: winnable_deals("spider", {"suits": suits}),
+        lambda: solver.first_winnable_seed("spider", 0, {"suits": suits}),
+        lambda: solver.fresh_winnable_seed("spider", {"suits": suits}),
+    ):
+        with pytest.raises(ValueError, match=refusal + THE_DAILIES):
+            ask()
+
+
+def test_spider_s_daily_deal_of_a_date_is_a_catalogued_one_suit_deal_every_time():
+    deal = daily_deal("spider", "2026-12-02", suits=1)
+    assert deal.seed in winnable_deals("spider", {"suits": 1})
+    assert deal.seed < daily_range("spider", {"suits": 1}).end
+    assert [daily_deal("spider", "2026-12-02").seed for _ in range(3)] == [deal.seed] * 3
+    assert daily_seed("spider", dt.date(2026, 12, 2), suits=1) == deal.seed

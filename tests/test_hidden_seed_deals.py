@@ -17,6 +17,7 @@ import solitaire_widget.solver as solver_module
 from page import Page
 from solitaire_widget.app import PICKS, PlayApp
 from solitaire_widget.engine import GAMES
+from solitaire_widget.options import variants
 from solitaire_widget.solver import FRESH_DEAL_BUDGET, WON, _solve, fresh_winnable_seed
 from solitaire_widget.solver.catalogue import winnable_deals
 
@@ -95,10 +96,12 @@ def test_a_given_seed_deals_the_same_winnable_deal_whatever_the_board_shows():
 
 
 def test_the_app_deals_fresh_winnable_deals_for_every_pick():
+    """Every pick of a variant with proven-winnable deals (the others deal any deal)."""
     app = PlayApp()
     assert app.board.seed >= SHORT and not catalogued(app.board)
+    winnable = {variant.label for variant in variants(catalogued=True)}
     for pick in PICKS:
-        if app.picker.value != pick:
+        if pick in winnable and app.picker.value != pick:
             app.picker.value = pick
             assert app.board.seed >= SHORT and not catalogued(app.board), pick
             assert won_within_the_budget(app.board)

@@ -16,6 +16,8 @@ import pytest
 import solitaire_widget as sw
 from solitaire_widget.app import PICKS, pick_of
 from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import definition
+from solitaire_widget.games import names as names_of_games
 from solitaire_widget.options import (
     DRAW,
     SCORING,
@@ -26,7 +28,6 @@ from solitaire_widget.options import (
     variants,
 )
 from solitaire_widget.solver.catalogue import load_catalogue, variant_name
-from solitaire_widget.solver.deals import DAILY_RANGE
 
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 
@@ -200,6 +201,7 @@ def test_the_variants_come_from_the_table_and_name_the_picker_the_catalogue_and_
         "Klondike · draw 1",
         "Klondike · draw 3",
         "Applegate",
+        "Spider · 1 suit",
     ]
     assert list(PICKS) == [variant.label for variant in variants()]
     assert PICKS["Klondike · draw 3"] == {"game": "klondike", "draw": 3}
@@ -208,7 +210,13 @@ def test_the_variants_come_from_the_table_and_name_the_picker_the_catalogue_and_
     names = [variant.name for variant in catalogued]
     assert names == [variant_name(variant.game, dict(variant.options)) for variant in catalogued]
     assert names == list(load_catalogue())
-    assert list(DAILY_RANGE) == names
+    daily = [
+        variant_name(game, dict(declared.options))
+        for game in names_of_games()
+        if definition(game).daily is not None
+        for declared in definition(game).daily.variants
+    ]
+    assert daily == names
 
 
 def test_the_statistics_list_the_variants_in_the_table_s_order():

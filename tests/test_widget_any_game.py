@@ -16,7 +16,7 @@ def test_games_lists_every_registered_game_with_its_options_and_variants():
     listed = {game["name"]: game for game in sw.games()}
     assert list(listed) == ["klondike", "applegate", "spider"]
     spider = listed["spider"]
-    assert (spider["title"], spider["family"], spider["daily"]) == ("Spider", "Spider", False)
+    assert (spider["title"], spider["family"], spider["daily"]) == ("Spider", "Spider", True)
     (suits,) = spider["options"]
     assert (suits["name"], suits["values"], suits["default"]) == ("suits", [1, 2, 4], 1)
     assert suits["words"] == ["1 suit", "2 suits", "4 suits"]
@@ -25,6 +25,8 @@ def test_games_lists_every_registered_game_with_its_options_and_variants():
         "Spider · 2 suits",
         "Spider · 4 suits",
     ]
+    # Only one suit has proven-winnable deals (and a daily challenge).
+    assert [variant["winnable"] for variant in spider["variants"]] == [True, False, False]
     assert listed["applegate"]["options"] == [] and listed["klondike"]["daily"] is True
     json.dumps(sw.games())  # the page is sent the same list
 
@@ -43,8 +45,9 @@ def test_game_deals_any_registered_game_with_its_options_and_board_settings():
         sw.game("spider", draw=3)
     with pytest.raises(ValueError, match="suits must be 1, 2 or 4"):
         sw.game("spider", suits=3)
-    with pytest.raises(ValueError, match="Spider has no proven-winnable deals"):
-        sw.game("spider", winnable=True)
+    with pytest.raises(ValueError, match="Spider · 2 suits has no proven-winnable deals"):
+        sw.game("spider", suits=2, winnable=True)
+    assert sw.game("spider", winnable=True)._board["badges"] == ["Winnable deal"]  # one suit
     with pytest.raises(TypeError, match="unknown board setting 'colour'"):
         sw.game("spider", colour=True)
 
@@ -113,7 +116,8 @@ def test_the_menu_deals_a_spider_game_and_remembers_each_games_options():
     assert board.kind == "spider" and board.state()["options"] == {"suits": 4}
     assert board._next_game["game"] == "spider" and board._next_game["suits"] == 4
     refused = page.request("new_game", options={"game": "spider", "suits": 4, "winnable": True})
-    assert refused["kind"] == "error" and "Spider has no proven-winnable deals" in refused["text"]
+    assert refused["kind"] == "error"
+    assert "Spider · 4 suits has no proven-winnable deals" in refused["text"]
     board.new_game(game="klondike")  # the options Klondike had on this board
     assert board.state()["options"] == {"draw": 3, "scoring": "vegas"}
     board.new_game(game="spider")

@@ -95,8 +95,8 @@ def test_python_refuses_what_no_game_has_and_changes_nothing():
         board.new_game(game="chess")
     with pytest.raises(ValueError, match="Applegate takes no options, got 'draw'"):
         board.new_game(game="applegate", draw=3)
-    with pytest.raises(ValueError, match="Spider has no proven-winnable deals"):
-        board.new_game(game="spider", winnable=True)
+    with pytest.raises(ValueError, match="Spider · 2 suits has no proven-winnable deals"):
+        board.new_game(game="spider", suits=2, winnable=True)
     with pytest.raises(ValueError, match="Spider has no option 'draw': its options are suits"):
         board.new_game(game="spider", draw=3)
     with pytest.raises(ValueError, match="draw must be 1 or 3"):

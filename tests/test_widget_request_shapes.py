@@ -66,7 +66,7 @@ def assert_refused(content: Any, *words: str) -> None:
           "options": {"game": "spider", "suits": 3, "winnable": False}}, ["1, 2 or 4"]),
         ({"type": "new_game", "version": 1,
           "options": {"game": "spider", "suits": 2, "winnable": True}},
-         ["Spider has no proven-winnable deals"]),
+         ["Spider · 2 suits has no proven-winnable deals"]),
         ({"type": "new_game", "version": 0, "options": GOOD_OPTIONS}, ["changed"]),
         ({"type": "set", "version": 1, "name": "smart_click"}, ["missing value"]),
         ({"type": "set", "version": 1, "name": "smart_click", "value": 1}, ["true or false"]),

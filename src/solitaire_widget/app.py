@@ -26,8 +26,7 @@ import ipywidgets
 import traitlets
 
 from . import preferences, solver
-from .games import definition
-from .options import game_options, variant_of, variants
+from .options import game_options, has_winnable_deals, variant_of, variants
 from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
 from .store import NO_VISITOR, GameRecord, recorded_games, store_path
 from .tables import html_table
@@ -130,7 +129,7 @@ class GamePicker(anywidget.AnyWidget):
         }
         options = {**chosen, **choice}
         del options["game"]
-        self.board.new_game(game=game, winnable=definition(game).daily, **options)
+        self.board.new_game(game=game, winnable=has_winnable_deals(game, options), **options)
         self.board._remember_next_game(choice)
 
     def _deal(self, change: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .options import DRAW
 from .solver.deals import daily_date, daily_seed
@@ -41,11 +41,14 @@ class DailyDeal:
         )
 
 
-def daily_deal(game: str, date: dt.date | str | None = None, draw: int | None = None) -> DailyDeal:
-    """The daily deal of ``game`` for ``date`` (today in UTC by default; ``ValueError`` for
-    anything that is not a calendar date)."""
+def daily_deal(
+    game: str, date: dt.date | str | None = None, draw: int | None = None, **options: Any
+) -> DailyDeal:
+    """The daily deal of ``game`` (with the ``options`` of its variant, ``suits=1`` in Spider)
+    for ``date`` (today in UTC by default; ``ValueError`` for anything that is not a calendar
+    date, or a variant without a daily challenge)."""
     day = daily_date(date)
     if draw is None:
-        return DailyDeal(day.isoformat(), game, None, daily_seed(game, day))
-    seed = daily_seed(game, day, draw)  # refuses a draw the game does not have
+        return DailyDeal(day.isoformat(), game, None, daily_seed(game, day, **options))
+    seed = daily_seed(game, day, draw, **options)  # refuses a draw the game does not have
     return DailyDeal(day.isoformat(), game, DRAW.read(draw), seed)

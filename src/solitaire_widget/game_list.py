@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .games import definition, names
-from .options import Option
+from .options import Option, has_winnable_deals
 
 
 def _option(option: Option) -> dict[str, Any]:
@@ -24,20 +24,31 @@ def _option(option: Option) -> dict[str, Any]:
 
 def game_entry(name: str) -> dict[str, Any]:
     """One game: its name, title, family, options (values, words, default) and the variants its
-    menu lists; ``daily`` says whether it has a daily challenge and proven-winnable deals."""
+    menu lists; ``daily`` says whether some variant has a daily challenge and proven-winnable
+    deals, and each variant's ``winnable`` whether it has."""
     game = definition(name)
     defaults = {option.name: option.default for option in game.options}
     return {
         "name": game.name,
         "title": game.title,
         "family": game.family,
-        "daily": game.daily,
+        "daily": game.daily is not None,
         "options": [_option(option) for option in game.options],
         "variants": [
-            {"label": variant.label, "options": {**defaults, **variant.options}}
+            {
+                "label": variant.label,
+                "options": {**defaults, **variant.options},
+                "winnable": has_winnable_deals(name, {**defaults, **variant.options}),
+            }
             for variant in game.variants or ()
         ]
-        or [{"label": game.title, "options": defaults}],
+        or [
+            {
+                "label": game.title,
+                "options": defaults,
+                "winnable": has_winnable_deals(name, defaults),
+            }
+        ],
     }
 
 

@@ -140,6 +140,17 @@ class Variant:
         """As a player names it: "Klondike · draw 3", "Applegate"."""
         return " · ".join([_title_of(self.game), *self._words()])
 
+    @property
+    def catalogued(self) -> bool:
+        """Whether the game declares a catalogue of winnable deals and a daily challenge for
+        this variant (``GameDef.daily``)."""
+        from .games import GAMES, definition
+
+        daily = definition(self.game).daily if self.game in GAMES else None
+        return daily is not None and any(
+            dict(declared.options) == dict(self.options) for declared in daily.variants
+        )
+
     def _words(self) -> list[str]:
         return [
             option.words[self.options[option.name]]
@@ -169,17 +180,23 @@ def _variants_of(game: str) -> list[Variant]:
     ]
 
 
+def has_winnable_deals(game: str, options: Mapping[str, Any]) -> bool:
+    """Whether the variant a game with these options plays has proven-winnable deals (and a
+    daily challenge)."""
+    return variant_of(game, options).catalogued
+
+
 def variants(catalogued: bool = False) -> tuple[Variant, ...]:
     """Every registered game's variants, in the registry's order: Klondike draw 1, Klondike
-    draw 3, Applegate, Spider 1 suit, ... ``catalogued``: only the games with a catalogue of
-    proven-winnable deals and a daily challenge (``GameDef.daily``)."""
-    from .games import definition, names
+    draw 3, Applegate, Spider 1 suit, ... ``catalogued``: only the variants with a catalogue of
+    proven-winnable deals and a daily challenge, as each game declares them (``GameDef.daily``)."""
+    from .games import names
 
     return tuple(
         variant
         for game in names()
-        if definition(game).daily or not catalogued
         for variant in _variants_of(game)
+        if variant.catalogued or not catalogued
     )
 
 

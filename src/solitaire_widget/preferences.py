@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine.saving import write_atomically
-from .games import definition, names, spelled_names
-from .options import all_options
+from .games import names, spelled_names
+from .options import all_options, has_winnable_deals, variant_of
 from .shape import Limits, brief, parse_json_text
 from .store import NO_VISITOR, autosave_enabled, store_path
 from .store_rows import TOKEN
@@ -257,6 +257,7 @@ def _next_game_problem(choice: Mapping[str, Any]) -> str | None:
             return f"the next game's {refusal}"
     if not isinstance(choice["winnable"], bool):
         return f"the next game's winnable choice is true or false, not {brief(choice['winnable'])}"
-    if choice["winnable"] and not definition(game).daily:
-        return f"the next game, {definition(game).title}, has no proven-winnable deals"
+    if choice["winnable"] and not has_winnable_deals(game, choice):
+        label = variant_of(game, choice).label
+        return f"the next game, {label}, has no proven-winnable deals"
     return None

@@ -16,11 +16,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import NAME, RANKS, SUIT_NAMES, SUITS
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from ..options import Option
     from .base import Game
 
@@ -223,6 +226,40 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class DailyRange:
+    """One variant's daily challenge: ``options`` name the variant (the options that change
+    which deals can be won), its daily deals are its catalogued seeds below ``end`` for ever,
+    walked through in the order a shuffle from ``order`` gives them (``solver/deals.py``).
+    Both are frozen when the variant's catalogue is first built: a date's deal never changes."""
+
+    options: Mapping[str, Any]
+    end: int
+    order: int
+
+
+@dataclass(frozen=True)
+class Daily:
+    """A game's catalogue of proven-winnable deals and its daily challenge, declared as data:
+    the file ``<module>.deals.json`` beside the game's module ``module`` (its ``__name__``),
+    built by ``scripts/build_deal_catalogue.py``, and the variants it covers. A variant left
+    out has neither (Spider in two or four suits, whose deals the search rarely proves)."""
+
+    module: str
+    variants: tuple[DailyRange, ...]
+
+    @property
+    def file(self) -> Traversable:
+        return deals_file(self.module)
+
+
+def deals_file(module: str) -> Traversable:
+    """The catalogue file of the game declared in ``module``: ``<module>.deals.json`` beside it,
+    shipped in the package as the module is."""
+    package, _, stem = module.rpartition(".")
+    return resources.files(package).joinpath(f"{stem}.deals.json")
+
+
+@dataclass(frozen=True)
 class GameDef:
     """Everything the rest of the product knows about one game.
 
@@ -248,7 +285,8 @@ class GameDef:
     limits: Limits = Limits()
     words: dict[str, str] = field(default_factory=dict)
     rules_text: str = ""
-    daily: bool = False
+    # The variants with a catalogue of proven-winnable deals and a daily challenge (None: none).
+    daily: Daily | None = None
     # How many positions the "lost" search may visit before it gives up and says "playing"
     # (None: ``progress.POSITION_LIMIT``); a game whose quiet moves reach many positions
     # keeps the board quick with fewer.

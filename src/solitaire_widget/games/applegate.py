@@ -7,7 +7,17 @@ from typing import Any
 
 from ..cards import DECK, KING, RANK, SUIT, SUIT_NAMES, long_name
 from ..engine.base import Game, IllegalMove, Plan
-from ..engine.declaration import Build, CardSet, Column, GameDef, Rules, Table, Variant
+from ..engine.declaration import (
+    Build,
+    CardSet,
+    Column,
+    Daily,
+    DailyRange,
+    GameDef,
+    Rules,
+    Table,
+    Variant,
+)
 from ..moves import COLUMN_OF, TABLEAU, Move, group_move
 
 RUN_LENGTH = 13
@@ -283,6 +293,6 @@ APPLEGATE = GameDef(
         "A complete run of thirteen cards of one suit, in building order, goes to a "
         "foundation. The game is won when all four runs are home."
     ),
-    daily=True,
+    daily=Daily(__name__, (DailyRange({}, end=6000, order=20260107),)),
     solver="solitaire_widget.solver.tuned:APPLEGATE",
 )

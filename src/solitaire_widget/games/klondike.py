@@ -7,7 +7,17 @@ from typing import Any
 
 from ..cards import ACE, DECK, KING, NAME, RANK, RED, SUIT, long_name
 from ..engine.base import Game, IllegalMove, Plan, run_moves
-from ..engine.declaration import Build, CardSet, Column, GameDef, Rules, Table, Variant
+from ..engine.declaration import (
+    Build,
+    CardSet,
+    Column,
+    Daily,
+    DailyRange,
+    GameDef,
+    Rules,
+    Table,
+    Variant,
+)
 from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU, Move
 from ..options import DRAW as DRAW_OPTION
 from ..options import SCORING
@@ -471,6 +481,12 @@ KLONDIKE = GameDef(
         "stock when the stock is empty, as often as you like. The game is won when all 52 "
         "cards are on the foundations."
     ),
-    daily=True,
+    daily=Daily(
+        __name__,
+        (
+            DailyRange({"draw": 1}, end=6000, order=20260101),
+            DailyRange({"draw": 3}, end=5000, order=20260103),
+        ),
+    ),
     solver="solitaire_widget.solver.tuned:KLONDIKE",
 )

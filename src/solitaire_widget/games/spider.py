@@ -11,6 +11,8 @@ from ..engine.declaration import (
     Build,
     CardSet,
     Column,
+    Daily,
+    DailyRange,
     GameDef,
     Limits,
     Rules,
@@ -78,6 +80,9 @@ SPIDER = GameDef(
     # Runs split and rejoin in many ways: past this many positions the search says "playing"
     # (never "lost" wrongly), so that a move never waits long for its status.
     status_positions=2_500,
+    # One suit only: the search proves almost every one-suit deal in a fraction of a second,
+    # and few of two or four suits within its budget.
+    daily=Daily(__name__, (DailyRange({"suits": 1}, end=3000, order=20261202),)),
     progress="foundation",
     words={"stock": "the stock"},
     rules_text=(

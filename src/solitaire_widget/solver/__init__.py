@@ -21,11 +21,10 @@ from typing import Any
 
 from ..engine import GAMES, Game, IllegalMove
 from ..engine.base import random_seed
-from ..games import definition
 from ..moves import Move
 from ..shape import brief
 from ..state import load_game
-from .catalogue import winnable_deals
+from .catalogue import daily_range, winnable_deals
 from .deals import daily_date, daily_seed
 from .generic import solver_for
 from .lines import bare, polish, reason, sent_home_first
@@ -347,12 +346,13 @@ def first_winnable_seed(
     The budget counts positions, not seconds, so a seed gives the same deal on every machine.
     Within the range of seeds the shipped catalogue covers (``catalogue.py``), the answer is read
     from it instead of searched: the catalogue holds exactly the seeds this search wins, so the
-    seed is the same, at once; ``seed=None`` then picks a random catalogued seed (only the games
-    with a daily challenge, ``GameDef.daily``, have a catalogue). From the end of
-    that range on, with another ``budget``, or with ``catalogue=False``, it searches.
+    seed is the same, at once; ``seed=None`` then picks a random catalogued seed. From the end
+    of that range on, with another ``budget``, or with ``catalogue=False``, it searches.
+    Only the variants a game declares a catalogue for (``GameDef.daily``) deal winnable deals:
+    any other is a ``ValueError`` naming those that do, unless ``catalogue=False``.
     Raises ``RuntimeError`` when none of ``limit`` seeds in a row is proved winnable.
     """
-    deals = winnable_deals(kind, options) if catalogue and definition(kind).daily else None
+    deals = winnable_deals(kind, options) if catalogue else None
     if deals is not None and deals.budget != budget:
         deals = None
     if deals is not None:
@@ -387,7 +387,11 @@ def fresh_winnable_seed(
     card; each seed tried here is drawn from the operating system's 2**64, and a seed the
     solver does not win within ``budget`` positions is passed over, so the wait stays short.
     ``trying(count)`` is called before each seed, with the number of seeds tried so far.
-    Raises ``RuntimeError`` when none of ``tries`` seeds is won."""
+    Only the variants with a catalogue (``GameDef.daily``) have winnable deals: the search
+    seldom proves the others' deals (Spider in two or four suits), and asking for one is a
+    ``ValueError`` naming those that do. Raises ``RuntimeError`` when none of ``tries`` seeds
+    is won."""
+    daily_range(kind, options)
     for count in range(tries):
         if trying is not None:
             trying(count)

@@ -1,15 +1,17 @@
-"""The shipped catalogue of proven-winnable seeds, so that a winnable deal costs no search.
+"""The shipped catalogues of proven-winnable seeds, so that a winnable deal costs no search.
 
 Most Applegate deals cannot be won, so finding a winnable one by search tries about nine seeds at
-up to a second each. ``winnable_deals.json`` records the search's answers ahead of time: for each
-variant, a range of seeds ``[0, end)`` and, as a bitmap, which of them the budgeted search of
-``first_winnable_seed`` (``DEAL_BUDGET`` positions, no clock) won. Every seed in the range was
-searched, so "the first catalogued seed from ``s``" is exactly the seed the search finds from
+up to a second each. Each game whose declaration says so (``GameDef.daily``) keeps the search's
+answers ahead of time in its own file beside its module (``games/<name>.deals.json``): for each
+variant it covers, a range of seeds ``[0, end)`` and, as a bitmap, which of them the budgeted
+search of ``first_winnable_seed`` (``budget`` positions, no clock) won. Every seed in the range
+was searched, so "the first catalogued seed from ``s``" is exactly the seed the search finds from
 ``s``: the same on every machine. A catalogued seed stays winnable whatever the solver becomes,
 since the search replayed its winning line through the rules engine.
 
-``scripts/build_deal_catalogue.py`` builds and extends the file; it is never edited by hand, and an
-extension only adds seeds at the end of a range (the daily deals of ``deals.py`` depend on it).
+``scripts/build_deal_catalogue.py`` builds and extends the files; they are never edited by hand,
+and an extension only adds seeds at the end of a range (the daily deals of ``deals.py`` depend
+on it). A game added to the package brings its file with it: nothing here names a game.
 """
 
 from __future__ import annotations
@@ -20,19 +22,17 @@ import json
 import os
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..engine.declaration import GameDef
+from ..engine.declaration import DailyRange, GameDef, deals_file
 from ..engine.saving import write_atomically
-from ..games import definition, names, spelled_names
-from ..options import variant_of
+from ..games import definition, names
+from ..options import Variant, variant_of, variants
 from ..shape import brief
 
-FILE = "winnable_deals.json"
 FORMAT = "solitaire-widget-winnable-deals/1"
 
 
@@ -44,12 +44,14 @@ def variant_name(kind: str, options: dict[str, Any] | None = None) -> str:
 
 @dataclass(frozen=True)
 class WinnableDeals:
-    """One variant's catalogue: every seed below ``end`` was searched; ``seeds`` were won."""
+    """One variant's catalogue: every seed below ``end`` was searched; ``seeds`` were won.
+    ``cpu_minutes``: what searching the range cost, when its build recorded it."""
 
     variant: str
     end: int
     seeds: tuple[int, ...]
     budget: int
+    cpu_minutes: float | None = field(default=None, compare=False)
 
     def __contains__(self, seed: object) -> bool:
         index = bisect.bisect_left(self.seeds, seed)
@@ -67,48 +69,91 @@ class WinnableDeals:
 
 
 def daily_game(kind: Any) -> GameDef:
-    """The declaration of ``kind`` when it has a daily challenge and a catalogue of winnable
-    deals (``GameDef.daily``); else a ``ValueError`` naming the games that have them."""
-    daily = [name for name in names() if definition(name).daily]
-    if kind in daily:
-        return definition(kind)
-    games = spelled_names(among=daily)
-    if kind in names():
+    """The declaration of ``kind`` when some variant of it has a daily challenge and a
+    catalogue of winnable deals (``GameDef.daily``); else a ``ValueError`` naming the variants
+    that have them."""
+    those = spelled_labels(variants(catalogued=True))
+    if kind not in names():
+        raise ValueError(f"the daily challenges are {those}, not {brief(kind)}")
+    game = definition(kind)
+    if game.daily is None:
         raise ValueError(
-            f"{definition(kind).title} has no daily challenge and no catalogue of winnable "
-            f"deals: the daily challenge is {games}"
+            f"{game.title} has no daily challenge and no catalogue of winnable deals: "
+            f"those are {those}"
         )
-    raise ValueError(f"the daily challenge is {games}, not {brief(kind)}")
+    return game
 
 
-def winnable_deals(kind: str, options: dict[str, Any] | None = None) -> WinnableDeals | None:
-    """The catalogue of ``kind`` with ``options``, or None when it has no such variant. Only
-    the games whose declaration says so (``GameDef.daily``) have a catalogue: asking for
-    another's is a ``ValueError`` naming those that do."""
-    daily_game(kind)
-    return load_catalogue().get(variant_name(kind, options))
+def daily_range(kind: Any, options: dict[str, Any] | None = None) -> DailyRange:
+    """The declared daily challenge of ``kind`` with ``options`` (``GameDef.daily``): the
+    variants it lists have a catalogue of winnable deals and a daily challenge. Any other is a
+    ``ValueError`` naming those that have them."""
+    daily = daily_game(kind).daily
+    variant = variant_of(kind, options or {})
+    for declared in daily.variants if daily is not None else ():
+        if dict(declared.options) == dict(variant.options):
+            return declared
+    those = spelled_labels(variants(catalogued=True))
+    raise ValueError(
+        f"{variant.label} has no daily challenge and no catalogue of winnable deals: "
+        f"those are {those}"
+    )
+
+
+def spelled_labels(among: Iterable[Variant]) -> str:
+    """Variants as a message lists them: "Klondike · draw 1, Applegate and Spider · 1 suit"."""
+    labels = [variant.label for variant in among]
+    return " and ".join(filter(None, [", ".join(labels[:-1]), labels[-1]]))
+
+
+def winnable_deals(kind: str, options: dict[str, Any] | None = None) -> WinnableDeals:
+    """The catalogue of ``kind`` with ``options``. Only the variants a game's declaration lists
+    (``GameDef.daily``) have one: asking for another's is a ``ValueError`` naming those that
+    do."""
+    daily_range(kind, options)
+    name = variant_name(kind, options)
+    catalogue = game_catalogue(kind)
+    if name not in catalogue:
+        raise RuntimeError(f"{definition(kind).daily.file} has no catalogue of {name}")
+    return catalogue[name]
+
+
+def game_catalogue(kind: str) -> dict[str, WinnableDeals]:
+    """Every variant of the catalogue file ``kind`` declares, read once."""
+    daily = definition(kind).daily
+    if daily is None:
+        return {}
+    return _shipped(daily.module)
+
+
+@cache
+def _shipped(module: str) -> dict[str, WinnableDeals]:
+    """The catalogue file beside the game module ``module``, read once."""
+    file = deals_file(module)
+    return _read(file.read_text(encoding="utf-8"), file.name)
 
 
 @cache
 def load_catalogue(path: str | None = None) -> dict[str, WinnableDeals]:
-    """Every variant of the catalogue file (the shipped one unless ``path`` is given), read once."""
+    """Every variant of a catalogue file, read once; with no ``path``, of every game's shipped
+    file, in the registry's order."""
     if path is None:
-        text = resources.files(__package__).joinpath(FILE).read_text(encoding="utf-8")
-    else:
-        text = Path(path).read_text(encoding="utf-8")
+        return {name: deals for kind in names() for name, deals in game_catalogue(kind).items()}
+    return _read(Path(path).read_text(encoding="utf-8"), path)
+
+
+def _read(text: str, where: str) -> dict[str, WinnableDeals]:
     document = json.loads(text)
     if document.get("format") != FORMAT:
-        raise ValueError(f"{path or FILE} is not a {FORMAT} file")
+        raise ValueError(f"{where} is not a {FORMAT} file")
     budget = document["budget"]
     catalogue = {}
     for variant, entry in document["variants"].items():
         end = entry["end"]
         seeds = _seeds_of(base64.b64decode(entry["won"]), end)
         if len(seeds) != entry["count"]:
-            raise ValueError(
-                f"{path or FILE}: {variant} lists {len(seeds)} seeds, not {entry['count']}"
-            )
-        catalogue[variant] = WinnableDeals(variant, end, seeds, budget)
+            raise ValueError(f"{where}: {variant} lists {len(seeds)} seeds, not {entry['count']}")
+        catalogue[variant] = WinnableDeals(variant, end, seeds, budget, entry.get("cpu_minutes"))
     return catalogue
 
 
@@ -123,14 +168,7 @@ def write_catalogue(path: str | os.PathLike[str], variants: Iterable[WinnableDea
         "format": FORMAT,
         "about": "Seeds the solver won within `budget` positions; scripts/build_deal_catalogue.py",
         "budget": budgets.pop(),
-        "variants": {
-            deals.variant: {
-                "end": deals.end,
-                "count": len(deals.seeds),
-                "won": base64.b64encode(_bitmap_of(deals.seeds, deals.end)).decode("ascii"),
-            }
-            for deals in variants
-        },
+        "variants": {deals.variant: _entry(deals) for deals in variants},
     }
 
     def write(file: TextIO) -> None:
@@ -138,6 +176,17 @@ def write_catalogue(path: str | os.PathLike[str], variants: Iterable[WinnableDea
         file.write("\n")
 
     write_atomically(path, write)
+
+
+def _entry(deals: WinnableDeals) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "end": deals.end,
+        "count": len(deals.seeds),
+        "won": base64.b64encode(_bitmap_of(deals.seeds, deals.end)).decode("ascii"),
+    }
+    if deals.cpu_minutes is not None:
+        entry["cpu_minutes"] = deals.cpu_minutes
+    return entry
 
 
 def _bitmap_of(seeds: Iterable[int], end: int) -> bytes:

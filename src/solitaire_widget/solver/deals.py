@@ -6,11 +6,11 @@ every machine and in every version.
 The rule, frozen (a player's "deal of 2026-11-30" must stay that deal in every future version, so
 nothing below may change, only be added to):
 
-1. A variant's daily deals are the catalogued seeds (``catalogue.py``) below its ``DAILY_RANGE``
-   end: a range frozen at the catalogue's first build. The catalogue may later grow beyond it,
-   but never changes below it.
+1. A variant's daily deals are the catalogued seeds (``catalogue.py``) below the ``end`` its
+   game declares for it (``GameDef.daily``, a ``DailyRange``): a range frozen at the variant's
+   first catalogue. The catalogue may later grow beyond it, but never changes below it.
 2. Those seeds are put in one fixed order, a Fisher-Yates shuffle driven by the package's PRNG
-   (``cards.shuffled``: SplitMix64) from the variant's ``DAILY_ORDER_SEED``.
+   (``cards.shuffled``: SplitMix64) from the variant's declared ``order`` seed.
 3. A date's day number is its distance in days from ``EPOCH`` (2026-01-01 is day 0, earlier dates
    count below 0); date ``d`` gets the seed at place ``d mod n`` of that order, for ``n`` seeds.
 
@@ -25,34 +25,37 @@ from __future__ import annotations
 import datetime as dt
 import re
 from functools import cache
+from typing import Any
 
 from ..cards import shuffled
-from ..options import DRAW
-from .catalogue import daily_game, variant_name, winnable_deals
+from ..options import DRAW, checked_options, variant_of
+from .catalogue import daily_game, daily_range, winnable_deals
 
 EPOCH = dt.date(2026, 1, 1)
-# Frozen with the first catalogue: the seeds below these ends are the daily deals for ever.
-DAILY_RANGE = {"klondike draw 1": 6000, "klondike draw 3": 5000, "applegate": 6000}
-DAILY_ORDER_SEED = {"klondike draw 1": 20260101, "klondike draw 3": 20260103, "applegate": 20260107}
 
 _DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def daily_seed(kind: str, date: dt.date | str | None = None, draw: int = 1) -> int:
-    """The seed of the daily challenge of ``kind`` (a game whose declaration says it has one,
-    ``GameDef.daily``: "klondike" or "applegate") on ``date``: a ``datetime.date``, text
-    written "YYYY-MM-DD", or None for today in UTC. ``draw`` (1 or 3) is the draw count of a
-    game that draws (Klondike's); a game without one takes none. Scoring never changes the deal.
+def daily_seed(kind: str, date: dt.date | str | None = None, draw: int = 1, **options: Any) -> int:
+    """The seed of the daily challenge of ``kind`` with ``options`` (a variant its declaration
+    lists, ``GameDef.daily``: Klondike, Applegate, Spider in one suit) on ``date``: a
+    ``datetime.date``, text written "YYYY-MM-DD", or None for today in UTC. ``draw`` (1 or 3) is
+    the draw count of a game that draws (Klondike's); a game without one takes none. Scoring
+    never changes the deal.
 
     ``KlondikeGame(seed=daily_seed("klondike", "2026-11-30", draw=3), draw=3)`` is that date's
-    draw-3 challenge, proved winnable. Raises ``ValueError`` for any other date, kind or draw.
+    draw-3 challenge, proved winnable; ``daily_seed("spider", suits=1)`` today's Spider.
+    Raises ``ValueError`` for any other date, kind, draw or variant.
     """
     game = daily_game(kind)
     if DRAW in game.options:
-        draw = DRAW.read(draw)
+        options["draw"] = DRAW.read(draw)
     elif draw != 1:
-        raise ValueError(f"{game.title} has no stock to draw from: leave draw out")
-    order = _daily_order(kind, draw)
+        where = "deals from its stock" if game.table.stock else "has no stock to draw from"
+        raise ValueError(f"{game.title} {where}: leave draw out")
+    variant = variant_of(kind, checked_options(kind, options))
+    daily_range(kind, dict(variant.options))  # refuses a variant without a daily challenge
+    order = _daily_order(kind, tuple(variant.options.items()))
     return order[(daily_date(date) - EPOCH).days % len(order)]
 
 
@@ -84,10 +87,10 @@ def daily_date(date: dt.date | str | None = None) -> dt.date:
 
 
 @cache
-def _daily_order(kind: str, draw: int) -> tuple[int, ...]:
+def _daily_order(kind: str, variant: tuple[tuple[str, Any], ...]) -> tuple[int, ...]:
     """The variant's daily seeds in the fixed order the dates walk through."""
-    variant = variant_name(kind, {"draw": draw})
-    deals, end = winnable_deals(kind, {"draw": draw}), DAILY_RANGE[variant]
-    if deals is None or deals.end < end:
-        raise RuntimeError(f"the deal catalogue no longer covers the daily seeds of {variant}")
-    return tuple(shuffled([seed for seed in deals.seeds if seed < end], DAILY_ORDER_SEED[variant]))
+    options = dict(variant)
+    declared, deals = daily_range(kind, options), winnable_deals(kind, options)
+    if deals.end < declared.end:
+        raise RuntimeError(f"the catalogue no longer covers the daily seeds of {deals.variant}")
+    return tuple(shuffled([seed for seed in deals.seeds if seed < declared.end], declared.order))

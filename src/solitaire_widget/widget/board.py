@@ -21,7 +21,14 @@ from ..engine.text import render
 from ..game_list import games
 from ..games import definition
 from ..moves import Move
-from ..options import all_options, checked_options, refuse_other_options
+from ..options import (
+    all_options,
+    checked_options,
+    has_winnable_deals,
+    refuse_other_options,
+    variant_of,
+    variants,
+)
 from ..preferences import Preferences
 from ..seen import SeenCards
 from ..solver.coach import Coach
@@ -323,12 +330,13 @@ class Board(PageRequests, anywidget.AnyWidget):
 
     def _deal_daily(self) -> None:
         """Deal today's daily challenge of the game the board shows (the app's picker): the
-        date's proven-winnable deal, with its badge; its wins count toward the daily streak.
-        A game without a daily challenge says so."""
-        if not definition(self.kind).daily:
-            self._say(f"{definition(self.kind).title} has no daily challenge.", "info")
+        date's proven-winnable deal of the variant shown, with its badge; its wins count toward
+        the daily streak. A variant without a daily challenge says so."""
+        variant = variant_of(self.kind, self._game.options)
+        if variant not in variants(catalogued=True):
+            self._say(f"{variant.label} has no daily challenge.", "info")
             return
-        deal = daily_deal(self.kind, None, self._game.options.get("draw"))
+        deal = daily_deal(self.kind, None, **variant.options)
         self._daily = deal
         self.new_game(deal.seed)
 
@@ -639,7 +647,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         the games with a daily challenge have proven-winnable deals.
         """
         kind, options = self._next_options(game, options)
-        winnable = self._winnable_choice(kind, winnable)
+        winnable = self._winnable_choice(kind, options, winnable)
         with self._working():
             if winnable:
                 self._show_busy(FINDING_A_DEAL)
@@ -671,15 +679,17 @@ class Board(PageRequests, anywidget.AnyWidget):
         options = {**self._options_by_game.get(kind, {}), **given}
         return kind, checked_options(kind, options)
 
-    def _winnable_choice(self, kind: str, winnable: bool | None) -> bool:
-        """Whether the next deal of ``kind`` must be proven winnable: as asked, else as the
-        board dealt before when that game has proven-winnable deals at all."""
+    def _winnable_choice(
+        self, kind: str, options: dict[str, Any], winnable: bool | None
+    ) -> bool:
+        """Whether the next deal of ``kind`` with ``options`` must be proven winnable: as
+        asked, else as the board dealt before when that variant has proven-winnable deals."""
         if winnable is None:
-            return self._winnable_deals and definition(kind).daily
+            return self._winnable_deals and has_winnable_deals(kind, options)
         if not isinstance(winnable, bool):
             raise TypeError(f"winnable is True or False, not {winnable!r}")
-        if winnable and not definition(kind).daily:
-            raise ValueError(no_winnable_deals(kind))
+        if winnable and not has_winnable_deals(kind, options):
+            raise ValueError(no_winnable_deals(kind, options))
         return winnable
 
     def restart(self) -> None:
@@ -885,8 +895,8 @@ def game(
     settings = {key: value for key, value in options_and_settings.items() if key not in options}
     if not isinstance(winnable, bool):
         raise TypeError(f"winnable is True or False, not {winnable!r}")
-    if winnable and not definition(kind).daily:
-        raise ValueError(no_winnable_deals(kind))
+    if winnable and not has_winnable_deals(kind, options):
+        raise ValueError(no_winnable_deals(kind, options))
     checked = _checked(settings, preferences.saved())  # type: ignore[arg-type]
     seed = seed_to_deal(kind, options, seed, winnable=winnable, show_seed=checked["show_seed"])
     return Board._showing(GAMES[kind](seed=seed, **options), checked, winnable)

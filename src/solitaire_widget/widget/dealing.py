@@ -14,12 +14,11 @@ A given seed is dealt as asked, the same on every machine, whatever the board sh
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import solver
-from ..games import definition
-from ..options import read_seed
+from ..options import read_seed, variant_of
 
 FINDING_A_DEAL = "Finding a winnable deal..."
 
@@ -47,10 +46,10 @@ def seed_to_deal(
     return seed
 
 
-def no_winnable_deals(kind: str) -> str:
-    """Why a game without a catalogue of proven deals cannot promise a winnable one."""
-    title = definition(kind).title
-    return f"{title} has no proven-winnable deals: deal it with winnable off."
+def no_winnable_deals(kind: str, options: Mapping[str, Any]) -> str:
+    """Why a variant without a catalogue of proven deals cannot promise a winnable one."""
+    label = variant_of(kind, options).label
+    return f"{label} has no proven-winnable deals: deal it with winnable off."
 
 
 def finding_a_deal(tried: int) -> str:

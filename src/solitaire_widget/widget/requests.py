@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..games import definition, names, spelled_names
 from ..moves import Move
+from ..options import has_winnable_deals, variant_of
 from ..shape import Limits, brief, plain_copy
 
 _MAX_MOVE_LENGTH = 16
@@ -109,8 +110,9 @@ def new_game_refusal(options: object, null: str = "null") -> str | None:
     winnable = options["winnable"]
     if not isinstance(winnable, bool):
         return f"A new game's winnable option is true or false, not {brief(winnable)}."
-    if winnable and not game.daily:
-        return f"{game.title} has no proven-winnable deals: deal it with winnable off."
+    if winnable and not has_winnable_deals(game.name, options):
+        label = variant_of(game.name, options).label
+        return f"{label} has no proven-winnable deals: deal it with winnable off."
     return None
 
 
