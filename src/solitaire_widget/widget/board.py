@@ -679,9 +679,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         options = {**self._options_by_game.get(kind, {}), **given}
         return kind, checked_options(kind, options)
 
-    def _winnable_choice(
-        self, kind: str, options: dict[str, Any], winnable: bool | None
-    ) -> bool:
+    def _winnable_choice(self, kind: str, options: dict[str, Any], winnable: bool | None) -> bool:
         """Whether the next deal of ``kind`` with ``options`` must be proven winnable: as
         asked, else as the board dealt before when that variant has proven-winnable deals."""
         if winnable is None:
