@@ -65,6 +65,11 @@ class Game:
     def make(self) -> str:
         return self.board.format(seed=self.seed)
 
+    @property
+    def copies(self) -> int:
+        """How many copies of a card the deal holds at most (Spider in one suit: eight)."""
+        return max(ENGINE_GAMES[self.name](seed=self.seed).card_set.counts.values())
+
 
 GAMES = [
     Game("klondike", "sw.Klondike(seed={seed})", "Klondike · draw 1", 2),
@@ -146,9 +151,9 @@ def piles(root: Locator, selector: str = "[data-pile]") -> list[str]:
     return root.locator(selector).evaluate_all("(nodes) => nodes.map((n) => n.dataset.pile)")
 
 
-def assert_deal_shows(root: Locator) -> None:
+def assert_deal_shows(root: Locator, copies: int = 1) -> None:
     """A board as dealt: piles, every face-up card named in words, the hidden ones not at all,
-    no card twice, nothing played yet."""
+    no card more often than the game has copies of it, nothing played yet."""
     expect(root.locator("[data-pile]").first).to_be_visible()
     ids = piles(root)
     assert len(ids) == len(set(ids)), f"a pile id shows twice: {ids}"
@@ -158,7 +163,8 @@ def assert_deal_shows(root: Locator) -> None:
     )
     assert cards, "no face-up card shows"
     names = [card for card, _ in cards]
-    assert len(names) == len(set(names)), f"a card shows twice: {names}"
+    most = max(names.count(name) for name in names)
+    assert most <= copies, f"a card shows {most} times, the game has {copies}: {names}"
     for card, label in cards:
         assert CARD_NAME.match(label or ""), f"{card} is labelled {label!r}"
     hidden = root.locator(f'[aria-label="{FACE_DOWN}"]')
@@ -370,7 +376,7 @@ class Scenario:
 
     def deal(self) -> None:
         self.root = self.surface.deal(self.game)
-        assert_deal_shows(self.board)
+        assert_deal_shows(self.board, self.game.copies)
         assert moves_shown(self.board) == 0
         for name in BUTTONS:
             expect(button(self.board, name)).to_be_visible()
@@ -491,7 +497,7 @@ class Scenario:
             self.surface.patience.search,
             "a new deal",
         )
-        assert_deal_shows(self.board)
+        assert_deal_shows(self.board, self.game.copies)
         self._assert_free()
 
     def restart(self) -> None:
@@ -629,7 +635,7 @@ class Scenario:
             self.surface.patience.search,
             "a new deal after Play again",
         )
-        assert_deal_shows(self.board)
+        assert_deal_shows(self.board, self.game.copies)
         expect(self.board.locator(".sw-label")).to_have_text(label)
         expect(banner).not_to_contain_text("You won!")
 
