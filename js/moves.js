@@ -2,7 +2,7 @@
 // moves: where a smart click or a double-click sends a card. Legality stays Python's: the page only
 // picks among the legal moves Python sent in `_board.legal`.
 
-const MOVE = /^([a-z]+[0-9]?)-([a-z]+[0-9]?)(?::([0-9]+))?$/;
+const MOVE = /^([a-z]+(?:[1-9][0-9]?)?)-([a-z]+(?:[1-9][0-9]?)?)(?::([0-9]+))?$/;
 
 /** "t2-t5:3" from its parts (a single card carries no count). */
 export function moveText(src, dst, n) {

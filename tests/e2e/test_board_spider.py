@@ -82,4 +82,15 @@ def test_spider_fits_1280_and_400_px_and_plays_by_clicks(lab: LabPage) -> None:
     for column in range(1, 11):
         expect(root.locator(f'[data-pile="t{column}"] [data-card]').last).to_be_visible()
     lab.screenshot("400-dealt", ".solitaire-widget")
+
+    # Two-digit columns: with smart click on, one click sends a card to the one column that
+    # takes it, t10 too (the page reads the legal moves' notation, t10 included).
+    tenth = lab.evaluate('[str(m) for m in s.legal_moves() if str(m).endswith("-t10")]')
+    assert tenth, "seed 7 after its first move and a deal has a move onto t10"
+    source = tenth[0].split("-")[0]
+    only = lab.evaluate(f'[str(m) for m in s.legal_moves() if str(m).startswith("{source}-")]')
+    assert only == tenth[:1], "the card has one place to go, t10"
+    lab.run("s.smart_click = True")
+    root.locator(f'[data-pile="{source}"] [data-card]').last.click()
+    wait_for_history(lab, "s", [move, "draw", tenth[0]])
     lab.page.evaluate("window.jupyterapp.shell.expandLeft()")
