@@ -18,10 +18,11 @@ export function createActions(state, queue, settleDrag) {
     sendMove(group, dst[0] === "f" ? "f" : dst);
   }
 
-  /** The group a click on pileId means: from the clicked card up, or the top card of a stack. */
-  function groupAt(pileId, card) {
+  /** The group a click on pileId means: from the clicked card (the n-th from the top) up, or
+   * the top card of a stack. */
+  function groupAt(pileId, card, n = null) {
     if (card) {
-      const group = findGroup(state, card);
+      const group = findGroup(state, card, pileId, n);
       if (group && group.pile === pileId) return group;
     }
     if (pileId[0] === "t" || pileId === "stock") return null;
@@ -33,13 +34,13 @@ export function createActions(state, queue, settleDrag) {
    * on, a group with exactly one legal place goes there at once, and a card of a finished run
    * that has none sends the run home (never from a foundation, where a card going back costs
    * points); otherwise the click picks it up. */
-  function click(pileId, card, smart = true) {
+  function click(pileId, card, smart = true, n = null) {
     const picked = state.picked;
     if (picked && pileId !== picked.pile) {
       sendMove(picked, pileId);
       return;
     }
-    const group = groupAt(pileId, card);
+    const group = groupAt(pileId, card, n);
     if (picked) {
       setPicked(state, group && group.n !== picked.n ? group : null);
       return;
@@ -59,7 +60,7 @@ export function createActions(state, queue, settleDrag) {
   /** Enter or Space on a pile: a click on its top card, never a smart one (the keyboard player
    * picks up, moves the focus and puts down). */
   function enter(pileId) {
-    click(pileId, groupCards(state, pileId, 1)[0]?.dataset.card ?? null, false);
+    click(pileId, groupCards(state, pileId, 1)[0]?.dataset.card ?? null, false, 1);
   }
 
   /** A double-click: the group its first click picked up goes to its best place, home first
@@ -78,7 +79,7 @@ export function createActions(state, queue, settleDrag) {
    * answer. A move made takes the ghost away with the new board (widget.js); a refused one
    * changes no board, so once it is answered the cards glide back from the ghost. */
   function drop(card, target) {
-    const group = findGroup(state, card);
+    const group = findGroup(state, card, state.drag?.pile ?? null, state.drag?.n ?? null);
     if (!group || !target || group.pile === target) {
       settleDrag();
       return;
@@ -90,7 +91,7 @@ export function createActions(state, queue, settleDrag) {
    * finished run goes home whole, in Applegate). With no foundation that takes it, the move is
    * asked anyway, so Python says why not. */
   function sendHome(pileId) {
-    const group = state.picked ?? groupAt(pileId, groupCards(state, pileId, 1)[0]?.dataset.card ?? null);
+    const group = state.picked ?? groupAt(pileId, groupCards(state, pileId, 1)[0]?.dataset.card ?? null, 1);
     if (!group || group.pile[0] === "f") return;
     sendChosen(runHome(state.legal, group) ?? group, "f");
   }

@@ -107,7 +107,8 @@ export function createPointer(state, actions) {
     }
     // The second click of a double-click belongs to the double-click.
     if (e.detail > 1) return;
-    actions.click(id, e.target.closest(".sw-up[data-n]")?.dataset.card ?? null);
+    const card = e.target.closest(".sw-up[data-n]");
+    actions.click(id, card?.dataset.card ?? null, true, card ? Number(card.dataset.n) : null);
   }
 
   function onDoubleClick(e) {

@@ -16,11 +16,16 @@ export function groupCards(state, pileId, n) {
   return [...node.querySelectorAll(".sw-up[data-n]")].filter((c) => Number(c.dataset.n) <= n);
 }
 
-/** Where a card is now: {pile, n} for the group from it to the top of its pile, or null. */
-export function findGroup(state, card) {
-  const node = [...state.piles.values()]
-    .map((pile) => pile.querySelector(`.sw-up[data-n][data-card="${card}"]`))
-    .find(Boolean);
+/** Where a card is now: {pile, n} for the group from it to the top of its pile, or null. A
+ * game may hold copies of a card (Spider), so the pile and the place the card was seen at
+ * (pileId, n) are looked at first, then the pile, then every pile. */
+export function findGroup(state, card, pileId = null, n = null) {
+  const named = `.sw-up[data-card="${card}"]`;
+  const home = pileId === null ? null : state.piles.get(pileId);
+  const node =
+    (n === null ? null : home?.querySelector(`${named}[data-n="${n}"]`)) ??
+    home?.querySelector(`${named}[data-n]`) ??
+    [...state.piles.values()].map((pile) => pile.querySelector(`${named}[data-n]`)).find(Boolean);
   if (!node) return null;
   return { pile: node.closest("[data-pile]").dataset.pile, n: Number(node.dataset.n), card };
 }

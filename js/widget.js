@@ -123,7 +123,7 @@ function render({ model, el }) {
     if (state.drag) {
       // A dropped group's ghost goes once its move is answered; a group still held follows
       // its card to wherever the new board has it, or is let go when the card is gone.
-      const still = findGroup(state, state.drag.card);
+      const still = findGroup(state, state.drag.card, state.drag.pile, state.drag.n);
       if (state.drag.dropped && newVersion) {
         state.drag.ghost.remove();
         state.drag = null;
@@ -186,7 +186,8 @@ function render({ model, el }) {
     letGo = false;
     if (!playback.running) return;
     playback.finish();
-    const group = state.press && e.target.isConnected ? findGroup(state, state.press.card) : null;
+    const press = state.press;
+    const group = press && e.target.isConnected ? findGroup(state, press.card, press.pile, press.n) : null;
     if (group) Object.assign(state.press, { pile: group.pile, n: group.n });
     else state.press = null;
     letGo = !e.target.isConnected;
