@@ -206,12 +206,12 @@ def test_the_exported_page_shows_the_game_and_takes_no_move(
             root.scroll_into_view_if_needed()
             page_widths(page, f"scenario-export-{game.name}-{{width}}-{theme}", SCREENSHOTS)
             if theme == "light":
-                _assert_read_only(page, root)
+                _assert_read_only(page, root, game.copies)
         finally:
             context.close()
 
 
-def _assert_read_only(page: Page, root: Locator) -> None:
+def _assert_read_only(page: Page, root: Locator, copies: int) -> None:
     """The board as it was exported, visibly a snapshot: its buttons off, and a drag, a click
     or a key on it changes nothing and leaves nothing behind."""
     expect(root.locator(".sw-snapshot")).to_have_text(SNAPSHOT_NOTE)
@@ -236,4 +236,4 @@ def _assert_read_only(page: Page, root: Locator) -> None:
     assert read_board(root) == shown
     expect(root.locator(".sw-ghost")).to_have_count(0)
     expect(root.locator(".sw-picked, .sw-target")).to_have_count(0)
-    assert_deal_shows(root)
+    assert_deal_shows(root, copies)
