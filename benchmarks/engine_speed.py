@@ -27,7 +27,8 @@ from collections.abc import Callable
 from soliterm.engine import new_solitaire
 
 import solitaire_widget as sw
-from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
+from solitaire_widget.engine import Game
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.games.spider import SpiderGame
 
 LONG_GAME = 10_000  # draws before the second measure of a move's cost

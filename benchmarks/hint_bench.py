@@ -18,7 +18,7 @@ import argparse
 import statistics
 import time
 
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.solver import _solve
 from solitaire_widget.solver.lines import bare, polish, stock_passes
 from solitaire_widget.state import load_game

@@ -38,7 +38,7 @@ import time
 from typing import Any
 
 import solitaire_widget as sw
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.solver import _solve, solve
 from solitaire_widget.solver.lines import bare
 from solitaire_widget.solver.review import review

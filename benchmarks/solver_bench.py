@@ -27,7 +27,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.solver import hint, solve
 from solitaire_widget.state import load_game
 

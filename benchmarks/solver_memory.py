@@ -16,7 +16,7 @@ import time
 import tracemalloc
 
 import solitaire_widget as sw
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.solver import MAX_POSITIONS, MAX_TIME_LIMIT
 
 

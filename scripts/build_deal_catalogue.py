@@ -32,9 +32,9 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from solitaire_widget.games import definition
-from solitaire_widget.options import variants
 from solitaire_widget.solver import DEAL_BUDGET, prove_deal
 from solitaire_widget.solver.catalogue import WinnableDeals, load_catalogue, write_catalogue
+from solitaire_widget.variants import variants
 
 ROOT = Path(__file__).resolve().parent.parent
 VERDICTS = ROOT / ".cache" / "deal_catalogue"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 
 # One token of JSON text, or a piece of one, that a long run of is worth trying.
 TOKENS = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.solver import _solve
 from solitaire_widget.state import load_game
 

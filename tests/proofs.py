@@ -1,8 +1,8 @@
 """Checking that a deal is won the way the catalogue and the daily deals promise."""
 
-from solitaire_widget.engine import GAMES
-from solitaire_widget.options import variants
+from solitaire_widget.games import GAMES
 from solitaire_widget.solver import prove_deal
+from solitaire_widget.variants import variants
 
 # Each variant of the catalogue, as the engine takes it.
 VARIANTS = {

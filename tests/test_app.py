@@ -21,9 +21,9 @@ from positions import klondike_state
 from solitaire_widget import solver, store
 from solitaire_widget.app import DAILY, PICKS, GamePicker, PlayApp, PlayerStats
 from solitaire_widget.daily import daily_deal
-from solitaire_widget.engine import GAMES
-from solitaire_widget.options import variant_of, variants
+from solitaire_widget.games import GAMES
 from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
+from solitaire_widget.variants import variant_of, variants
 from solitaire_widget.visitor import Visitor
 
 

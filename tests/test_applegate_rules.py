@@ -12,7 +12,8 @@ from positions import (
     run_down,
     tableau,
 )
-from solitaire_widget.engine import ApplegateGame, IllegalMove
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.games import ApplegateGame
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game
 

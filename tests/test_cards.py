@@ -11,7 +11,7 @@ from solitaire_widget.cards import (
     shuffled,
     shuffled_deck,
 )
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 
 
 @pytest.mark.parametrize("name", DECK)

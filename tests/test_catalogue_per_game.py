@@ -9,10 +9,10 @@ import pytest
 from solitaire_widget.engine.declaration import Daily, DailyRange
 from solitaire_widget.games import register, unregister
 from solitaire_widget.games.spider import SPIDER, SpiderGame
-from solitaire_widget.options import variants
 from solitaire_widget.solver import first_winnable_seed
 from solitaire_widget.solver.catalogue import WinnableDeals, winnable_deals, write_catalogue
 from solitaire_widget.solver.deals import daily_seed
+from solitaire_widget.variants import variants
 
 SEEDS = (2, 3, 5, 11)
 

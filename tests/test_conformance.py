@@ -22,8 +22,8 @@ from solitaire_widget.cards import NAME, parse_card
 from solitaire_widget.engine import IllegalMove
 from solitaire_widget.games import GAMES, definition, names
 from solitaire_widget.moves import Move
-from solitaire_widget.options import variants
 from solitaire_widget.state import load_game
+from solitaire_widget.variants import variants
 
 VARIANTS = [(variant.game, dict(variant.options)) for variant in variants()]
 VARIANT_IDS = [variant.name.replace(" ", "-") for variant in variants()]

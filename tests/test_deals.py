@@ -3,7 +3,7 @@
 import pytest
 
 from positions import DECK, all_cards
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 
 # The deck order each seed deals, as first written by the engine. A change here changes every saved
 # seed a player has, so these must never be regenerated to make a test pass.

@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from positions import applegate_state, klondike_state
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.gym import (
     APPLEGATE_ACTIONS,
     KLONDIKE_ACTIONS,

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.gym import ApplegateVectorEnv, KlondikeVectorEnv
 
 VARIANTS = [

@@ -16,10 +16,10 @@ import solitaire_widget as sw
 import solitaire_widget.solver as solver_module
 from page import Page
 from solitaire_widget.app import PICKS, PlayApp
-from solitaire_widget.engine import GAMES
-from solitaire_widget.options import variants
+from solitaire_widget.games import GAMES
 from solitaire_widget.solver import FRESH_DEAL_BUDGET, WON, _solve, fresh_winnable_seed
 from solitaire_widget.solver.catalogue import winnable_deals
+from solitaire_widget.variants import variants
 
 NEW_APPLEGATE = {"game": "applegate", "winnable": False}
 SHORT = 10**9  # ``random_seed``: a seed a person can read out, and search through in an hour

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from solitaire_widget.engine import Game, KlondikeGame
+from solitaire_widget.engine import Game
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import HINT_POSITIONS, WON, Advice, Adviser, _position_of, _solve
 

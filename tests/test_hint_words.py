@@ -11,7 +11,8 @@ import solitaire_widget.solver as solver_module
 from page import Page
 from positions import applegate, klondike, run_down
 from solitaire_widget import lessons
-from solitaire_widget.engine import IllegalMove, KlondikeGame
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.state import load_game
 from solitaire_widget.widget import Applegate, Klondike
 from solitaire_widget.words import move_in_words

@@ -8,7 +8,7 @@ import pytest
 import solitaire_widget as sw
 from solitaire_widget import lessons
 from solitaire_widget.cards import NAME, long_name
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import Adviser, _solve
 from solitaire_widget.solver.klondike import is_safe

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import solitaire_widget as sw
 from hostile_texts import SHAPES
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.shape import brief
 from solitaire_widget.state import MAX_HISTORY, load_game
 

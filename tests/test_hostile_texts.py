@@ -18,7 +18,7 @@ import pytest
 import solitaire_widget as sw
 from hostile_texts import SHAPES
 from solitaire_widget import shape
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.state import STATE_LIMITS
 
 

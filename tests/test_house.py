@@ -62,7 +62,7 @@ def test_the_rules_load_without_the_solver_or_jupyter(module):
 
 def test_a_game_plays_without_the_solver_or_jupyter():
     statement = (
-        "from solitaire_widget.engine import KlondikeGame\n"
+        "from solitaire_widget.games import KlondikeGame\n"
         "game = KlondikeGame(seed=42)\n"
         "game.draw()\n"
         "game.undo()\n"

@@ -29,7 +29,8 @@ import pytest
 import solitaire_widget as sw
 from positions import all_cards, klondike
 from solitaire_widget import solver, store
-from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
+from solitaire_widget.engine import Game
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.state import load_game
 from solitaire_widget.widget.resume import rebuild
 from solitaire_widget.widget.view import board_view

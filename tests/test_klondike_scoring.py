@@ -3,7 +3,7 @@
 import pytest
 
 from positions import klondike
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 
 
 def score_after(game, *moves):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import solitaire_widget as sw
-from solitaire_widget.engine import IllegalMove, KlondikeGame
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.lessons import Exercise, Verdict, applegate_state, klondike_state
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game

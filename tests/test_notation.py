@@ -3,7 +3,8 @@
 import pytest
 
 from positions import PILES, klondike
-from solitaire_widget.engine import ApplegateGame, IllegalMove, KlondikeGame
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.moves import Move
 
 

@@ -15,19 +15,12 @@ import pytest
 
 import solitaire_widget as sw
 from solitaire_widget.app import PICKS, pick_of
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
-from solitaire_widget.games import definition
+from solitaire_widget.games import ApplegateGame, KlondikeGame, definition
 from solitaire_widget.games import names as names_of_games
-from solitaire_widget.options import (
-    DRAW,
-    SCORING,
-    checked_options,
-    defaults,
-    game_options,
-    menu_order,
-    variants,
-)
+from solitaire_widget.games.klondike import DRAW_OPTION as DRAW
+from solitaire_widget.games.klondike import SCORING
 from solitaire_widget.solver.catalogue import load_catalogue, variant_name
+from solitaire_widget.variants import checked_options, defaults, game_options, menu_order, variants
 
 DECK = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 

@@ -22,7 +22,7 @@ from page import Page
 from positions import klondike_state
 from solitaire_widget import lessons, preferences
 from solitaire_widget.app import PlayApp
-from solitaire_widget.options import game_options
+from solitaire_widget.variants import game_options
 from test_app import from_the_page, new_token, visited
 
 POSITION = klondike_state(["KC", "KD", "KH", "KS"])
@@ -236,7 +236,7 @@ def test_the_engine_environments_surveys_and_load_never_read_the_preferences(
     read = preferences._read
     monkeypatch.setattr(preferences, "_read", lambda path: opened.append(path) or read(path))
     monkeypatch.setattr(preferences, "_last_read", None)
-    from solitaire_widget.engine import KlondikeGame
+    from solitaire_widget.games import KlondikeGame
 
     game = KlondikeGame(seed=5)
     game.move(game.legal_moves()[0])

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from positions import DECK, PILES, all_cards
-from solitaire_widget.engine import ApplegateGame, IllegalMove, KlondikeGame
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game
 

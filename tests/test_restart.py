@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import solitaire_widget as sw
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.state import load_game
 
 

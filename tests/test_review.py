@@ -10,7 +10,7 @@ import pytest
 import solitaire_widget as sw
 from lost_games import LINE_POSITIONS, decided, lost_game
 from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION, klondike
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import _solve
 from solitaire_widget.solver.review import KEYED_POSITIONS, ReviewedPosition
@@ -80,7 +80,7 @@ def test_a_won_game_is_reviewed_as_won_throughout_with_no_search():
     for move in _solve(game, 60, LINE_POSITIONS).moves:
         game.move(move)
     assert game.status == "won"
-    review = game.review(time_limit=5, progress=False)
+    review = sw.review(game, time_limit=5, progress=False)
     assert set(review.verdicts) == {"won"}
     assert review.turning_point is None and review.better is None
     assert all(p.seconds == 0 for p in review.positions)
@@ -94,7 +94,7 @@ def test_a_game_following_a_winning_line_is_settled_by_one_search():
     line = _solve(game, 60, LINE_POSITIONS).moves
     for move in line[: len(line) // 2]:
         game.move(move)
-    review = game.review(time_limit=10, progress=False)
+    review = sw.review(game, time_limit=10, progress=False)
     assert set(review.verdicts) == {"won"}
     assert sum(p.how == "searched" for p in review.positions) <= 2
 
@@ -309,7 +309,7 @@ def test_a_long_game_reviewed_with_a_short_limit_decides_what_it_reaches(long_ga
     """With a second, the review decides the deal (drawing never loses a game that could be
     won) without writing out every position of the history."""
     work = WorkCounter(monkeypatch)
-    review = long_game.review(time_limit=1, progress=False)
+    review = sw.review(long_game, time_limit=1, progress=False)
     assert len(review.positions) == LONG_GAME + 1
     assert review.verdicts[0] != "unknown"
     assert work.replays == 1

@@ -7,7 +7,7 @@ import solitaire_widget as sw
 from page import Page
 from positions import klondike_state
 from solitaire_widget.cards import NAME, parse_card
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.seen import SeenCards, face_up_cards
 
 

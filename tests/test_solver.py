@@ -6,7 +6,7 @@ import random
 import pytest
 
 from positions import applegate, applegate_state, klondike
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.solver import Solution, first_winnable_seed, hint, play, solve, winnable
 from solitaire_widget.state import load_game

@@ -11,7 +11,7 @@ import pytest
 
 from positions import applegate
 from solitaire_widget.cards import parse_card
-from solitaire_widget.engine import ApplegateGame
+from solitaire_widget.games import ApplegateGame
 from solitaire_widget.solver import DEAL_BUDGET, _solve, _state_of, prove_deal, solve
 from solitaire_widget.solver.applegate import RUN, ApplegateRules, could_lock, is_stuck
 from solitaire_widget.solver.search import DepthFirst

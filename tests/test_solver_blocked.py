@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from positions import klondike_state
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.solver import _solve, solve
 from solitaire_widget.solver.blocked import cannot_win
 from solitaire_widget.solver.klondike import KlondikeRules

@@ -11,7 +11,7 @@ import pytest
 
 from positions import klondike_state
 from solitaire_widget.cards import SUITS
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.solver.klondike import (
     CHAIN,
     FROM_FOUNDATION,

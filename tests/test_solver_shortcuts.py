@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.solver.klondike import (
     CHAIN,
     FROM_FOUNDATION,

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from positions import DECK, all_cards, applegate, applegate_state, klondike, klondike_state
-from solitaire_widget.engine import ApplegateGame, IllegalMove, KlondikeGame
+from solitaire_widget.engine import IllegalMove
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.moves import Move
 from solitaire_widget.state import load_game, replay
 

@@ -7,7 +7,7 @@ cannot pass by calling everything lost or nothing lost.
 import pytest
 
 from positions import applegate, klondike, run_down
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 
 # Every face-up card is black, so nothing builds on anything; every red card that could (red Q, J,
 # T, 9) and every Ace is face-down, and the 24 stock cards fit nowhere.

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from positions import klondike
 from reference_status import plain_status
-from solitaire_widget.engine import ApplegateGame, Game, KlondikeGame
+from solitaire_widget.engine import Game
 from solitaire_widget.engine.progress import any_progress
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from positions import applegate
 from reference_status import plain_status
-from solitaire_widget.engine import ApplegateGame, KlondikeGame
 from solitaire_widget.engine.progress import POSITION_LIMIT, _undone_quietly, any_progress
+from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.games.applegate_lost import never_progresses
 from solitaire_widget.games.applegate_progress import ApplegateLayouts
 from solitaire_widget.moves import Move

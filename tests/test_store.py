@@ -14,7 +14,7 @@ import pytest
 import solitaire_widget as sw
 from positions import klondike_state
 from solitaire_widget import store
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.widget import clock as clock_module
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from positions import applegate
-from solitaire_widget.engine import ApplegateGame
+from solitaire_widget.games import ApplegateGame
 from solitaire_widget.solver import solve
 from solitaire_widget.solver.applegate import ApplegateRules, is_stuck
 from solitaire_widget.state import load_game

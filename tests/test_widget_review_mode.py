@@ -13,7 +13,7 @@ from lost_games import lost_game
 from page import Page
 from positions import KEEPS_IT, LOSES_IT, LOSING_POSITION
 from solitaire_widget.cards import long_name, parse_card
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.solver import solve
 from solitaire_widget.state import load_game
 from solitaire_widget.widget import page_requests

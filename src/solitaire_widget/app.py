@@ -26,10 +26,10 @@ import ipywidgets
 import traitlets
 
 from . import preferences, solver
-from .options import game_options, has_winnable_deals, variant_of, variants
 from .scoreboard import COLUMNS, NO_VISITOR_NOTICE, compute, today
 from .store import NO_VISITOR, GameRecord, recorded_games, store_path
 from .tables import html_table
+from .variants import game_options, has_winnable_deals, variant_of, variants
 from .visitor import Visitor
 from .widget import Board, Klondike
 from .widget.board import _UNBUILT_ESM, _bundle_file

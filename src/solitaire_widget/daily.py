@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .options import DRAW
+from .games.klondike import DRAW_OPTION as DRAW
 from .solver.deals import daily_date, daily_seed
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from .games import definition, names
-from .options import Option, has_winnable_deals
+from .options import Option
+from .variants import has_winnable_deals
 
 
 def _option(option: Option) -> dict[str, Any]:

@@ -41,10 +41,10 @@ from typing import Any
 
 from .engine.saving import write_atomically
 from .games import names, spelled_names
-from .options import all_options, has_winnable_deals, variant_of
 from .shape import Limits, brief, parse_json_text
 from .store import NO_VISITOR, autosave_enabled, store_path
 from .store_rows import TOKEN
+from .variants import all_options, has_winnable_deals, variant_of
 
 FILE_NAME = "preferences.json"
 # The folder beside the store that holds each visitor's file (see "Whose they are").

@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .options import menu_order
 from .store import NO_VISITOR, GameRecord, recorded_games
 from .tables import Table, duration
+from .variants import menu_order
 from .words import variant_label
 
 # What a visitor of the app whose browser keeps no token is told instead of statistics.

@@ -19,8 +19,8 @@ from .engine import Game, IllegalMove
 from .engine.base import FORMAT
 from .games import GAMES, definition, spelled_names
 from .moves import Move
-from .options import checked_options
 from .shape import Limits, brief, parse_json_text, plain_copy
+from .variants import checked_options
 
 KEYS = (
     "format", "game", "options", "seed", "tableau", "foundations",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .engine import GAMES
+from .games import GAMES
 from .shape import Limits, brief, parse_json_text
 from .state import STATE_LIMITS, read_options
 

@@ -14,8 +14,8 @@ from typing import Any
 from .cards import SUIT, SUIT_NAMES, long_name
 from .engine import Game, IllegalMove
 from .moves import Move
-from .options import option_words
 from .tables import duration
+from .variants import option_words
 
 
 def variant_label(kind: str, options: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from playwright.sync_api import Locator, Page, expect
 
-from solitaire_widget.engine import GAMES as ENGINE_GAMES
+from solitaire_widget.games import GAMES as ENGINE_GAMES
 from solitaire_widget.solver import solve
 from solitaire_widget.state import load_game
 

@@ -21,7 +21,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket, expect
 
 from solitaire_widget.daily import daily_deal
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 from solitaire_widget.scoreboard import NO_VISITOR_NOTICE
 
 from .boards import read_board

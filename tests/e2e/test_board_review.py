@@ -143,7 +143,7 @@ def test_review_mode_steps_through_a_lost_game_and_leaves_it_untouched(lab: LabP
 
 
 WON_CELLS = [
-    "from solitaire_widget.engine import KlondikeGame\n"
+    "from solitaire_widget.games import KlondikeGame\n"
     "from solitaire_widget.solver import solve\n"
     "from solitaire_widget.widget import load\n"
     "game = KlondikeGame(seed=2)\n"

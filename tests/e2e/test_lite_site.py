@@ -293,7 +293,7 @@ STORE_REPORT = f"""{{
 }}"""
 REPLAY = f"""
 import solitaire_widget as sw
-from solitaire_widget.engine import KlondikeGame
+from solitaire_widget.games import KlondikeGame
 
 def replayed(draws):
     game = KlondikeGame(seed={SEED})

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from solitaire_widget.engine import GAMES as ENGINE_GAMES
 from solitaire_widget.export import hide_seeds, page_html, read_notebook, run_notebook
+from solitaire_widget.games import GAMES as ENGINE_GAMES
 
 from .boards import drag, read_board
 from .harness import VIEWPORT, LabPage, write_notebook

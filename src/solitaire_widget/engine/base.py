@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from ..cards import NAME, parse_card, shuffled
 from ..moves import COLUMN_OF, TABLEAU, Move, group_move
-from ..options import checked_options, read_seed
+from ..options import read_options, read_seed
 from ..shape import brief
 from .progress import status as worked_out
 from .saving import write_atomically
@@ -183,7 +183,8 @@ class Game:
 
     def _configure(self, **options: Any) -> None:
         """Keep the game's options, each checked by its game's table (``options.py``)."""
-        self._options: dict[str, Any] = checked_options(self.kind, options)
+        declared = self.definition
+        self._options: dict[str, Any] = read_options(declared.options, declared.title, options)
         self._cards = self.definition.card_set(self._options).size
 
     def _deal(self, deck: list[int]) -> None:
@@ -355,14 +356,6 @@ class Game:
         """A move to a foundation that can never cost the player anything (what auto-move
         plays after a player's move), or None."""
         raise NotImplementedError
-
-    def review(self, time_limit: float = 10.0, progress: bool = True) -> Any:
-        """A ``Review`` of this game's history by the solver: each position's verdict, the move
-        that lost a winnable game (``turning_point``) and a ``better`` one. The solver is
-        imported here, when asked for, so that the rules engine never depends on it."""
-        from ..solver.review import review
-
-        return review(self, time_limit, progress)
 
     def on_move(self, callback: MoveCallback) -> None:
         """Call ``callback(move)`` after every applied move, from code or from the board."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import NAME
-from ..options import option_words
+from ..options import words_of
 
 if TYPE_CHECKING:
     from .base import Game
@@ -30,7 +30,7 @@ def _title(game: Game, show_seed: bool) -> str:
     else:
         seed = f"seed {game.seed}" if show_seed else "seed hidden"
     title = game.definition.title
-    return " · ".join([title, *option_words(game.kind, game.options), seed])
+    return " · ".join([title, *words_of(game.definition.options, game.options), seed])
 
 
 def _counters(game: Game) -> str:

@@ -19,9 +19,28 @@ from ..engine.declaration import (
     Variant,
 )
 from ..moves import COLUMN_OF, FOUNDATIONS, TABLEAU, Move
-from ..options import DRAW as DRAW_OPTION
-from ..options import SCORING
+from ..options import Option
 from ..shape import brief
+
+# Klondike's options: how many cards a draw turns, and how the game is scored.
+DRAW_OPTION = Option(
+    "draw",
+    int,
+    (1, 3),
+    1,
+    words={1: "draw 1", 3: "draw 3"},
+    title="Cards drawn from the stock",
+    variant=True,
+)
+SCORING = Option(
+    "scoring",
+    str,
+    ("standard", "vegas", None),
+    "standard",
+    words={"standard": "standard scoring", "vegas": "Vegas scoring", None: "no score"},
+    title="Scoring",
+    named_at_default=False,  # standard scoring is what a player expects of Klondike
+)
 
 # Standard scoring (the familiar desktop values) and Vegas scoring, per SPEC.md.
 TO_FOUNDATION = {"standard": 10, "vegas": 5, None: 0}

@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import gymnasium
 
-from ..engine import ApplegateGame, KlondikeGame
-from ..games import definition, names
+from ..games import ApplegateGame, KlondikeGame, definition, names
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
 from .declared import DeclaredEnv, env_class, vector_class
 from .env import ApplegateEnv, KlondikeEnv, SolitaireEnv

@@ -15,9 +15,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..engine import ApplegateGame, Game, KlondikeGame
+from ..engine import Game
+from ..games import ApplegateGame, KlondikeGame
+from ..games.klondike import DRAW_OPTION as DRAW
+from ..games.klondike import SCORING
 from ..moves import Move
-from ..options import DRAW, SCORING
 from ..state import load_game
 from .actions import APPLEGATE_ACTIONS, KLONDIKE_ACTIONS, ActionTable
 from .observations import (

@@ -22,7 +22,8 @@ from ..moves import COLUMN_OF, FOUNDATIONS, MAX_CARDS, TABLEAU
 from .actions import APPLEGATE_GROUP, KLONDIKE_RUN
 
 if TYPE_CHECKING:
-    from ..engine import ApplegateGame, Game, KlondikeGame
+    from ..engine import Game
+    from ..games import ApplegateGame, KlondikeGame
     from ..moves import Move
 
 CARDS = 52

@@ -19,8 +19,9 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import GAMES, Game, IllegalMove
+from ..engine import Game, IllegalMove
 from ..engine.base import random_seed
+from ..games import GAMES
 from ..moves import Move
 from ..shape import brief
 from ..state import load_game

@@ -30,8 +30,8 @@ from typing import Any, TextIO
 from ..engine.declaration import DailyRange, GameDef, deals_file
 from ..engine.saving import write_atomically
 from ..games import definition, names
-from ..options import Variant, variant_of, variants
 from ..shape import brief
+from ..variants import Variant, variant_of, variants
 
 FORMAT = "solitaire-widget-winnable-deals/1"
 

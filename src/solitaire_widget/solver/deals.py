@@ -28,7 +28,8 @@ from functools import cache
 from typing import Any
 
 from ..cards import shuffled
-from ..options import DRAW, checked_options, variant_of
+from ..games.klondike import DRAW_OPTION as DRAW
+from ..variants import checked_options, variant_of
 from .catalogue import daily_game, daily_range, winnable_deals
 
 EPOCH = dt.date(2026, 1, 1)

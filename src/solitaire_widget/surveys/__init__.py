@@ -30,10 +30,10 @@ from collections.abc import Iterable
 from contextlib import nullcontext
 from typing import Any
 
-from ..engine import GAMES
-from ..games import spelled_names
-from ..options import checked_options, read_seed
+from ..games import GAMES, spelled_names
+from ..options import read_seed
 from ..shape import brief
+from ..variants import checked_options
 from .journal import Journal
 from .results import Row, Share, Survey, wilson_interval
 from .runner import process_pool, solve_all, solve_deal

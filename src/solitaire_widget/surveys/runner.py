@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..engine import GAMES
+from ..games import GAMES
 from ..solver import MAX_POSITIONS, _solve
 from .results import Row
 

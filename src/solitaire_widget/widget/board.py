@@ -16,12 +16,18 @@ from comm import DummyComm
 
 from .. import preferences, scoreboard, solver
 from ..daily import DailyDeal, daily_deal
-from ..engine import GAMES, ApplegateGame, Game, KlondikeGame
+from ..engine import Game
 from ..engine.text import render
 from ..game_list import games
-from ..games import definition
+from ..games import GAMES, ApplegateGame, KlondikeGame, definition
 from ..moves import Move
-from ..options import (
+from ..preferences import Preferences
+from ..seen import SeenCards
+from ..solver.coach import Coach
+from ..solver.review import Review, review
+from ..state import load_game
+from ..store import GameRecord, autosave_enabled, store_path
+from ..variants import (
     all_options,
     checked_options,
     has_winnable_deals,
@@ -29,12 +35,6 @@ from ..options import (
     variant_of,
     variants,
 )
-from ..preferences import Preferences
-from ..seen import SeenCards
-from ..solver.coach import Coach
-from ..solver.review import Review
-from ..state import load_game
-from ..store import GameRecord, autosave_enabled, store_path
 from ..words import variant_label, won_text
 from .actions import Actions
 from .clock import Clock
@@ -742,7 +742,7 @@ class Board(PageRequests, anywidget.AnyWidget):
     def review(self, time_limit: float = 10.0, progress: bool = True) -> Review:
         """The solver's ``Review`` of this game: each position's verdict, the move that lost a
         winnable game (``turning_point``) and a ``better`` one; ``.plot()`` draws it."""
-        return self._game.review(time_limit, progress)
+        return review(self._game, time_limit, progress)
 
     def play(self, moves: Iterable[Move | str], delay: float = 0.3) -> None:
         """Make ``moves`` one by one, ``delay`` seconds apart, so every view animates them:

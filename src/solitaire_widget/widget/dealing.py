@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import solver
-from ..options import read_seed, variant_of
+from ..options import read_seed
+from ..variants import variant_of
 
 FINDING_A_DEAL = "Finding a winnable deal..."
 

@@ -17,6 +17,7 @@ from ..engine import IllegalMove
 from ..moves import Move
 from ..shape import brief
 from ..solver.coach import CoachWarning
+from ..solver.review import review as reviewed
 from ..state import load_game
 from ..words import move_in_words
 from .requests import request_refusal
@@ -72,7 +73,7 @@ class PageRequests:
             return
         with self._working():
             self._show_busy(REVIEWING)
-            review = self._game.review(REVIEW_SECONDS, progress=False)
+            review = reviewed(self._game, REVIEW_SECONDS, progress=False)
             self._reviewing = ReviewMode(self._game, review)
             self.set_trait("_review", self._reviewing.view(self._reviewing.opening))
 

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, overload
 
-from ..engine import GAMES, Game
+from ..engine import Game
+from ..games import GAMES
 from ..store import (
     NO_VISITOR,
     Attempt,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..games import definition, names, spelled_names
 from ..moves import Move
-from ..options import has_winnable_deals, variant_of
 from ..shape import Limits, brief, plain_copy
+from ..variants import has_winnable_deals, variant_of
 
 _MAX_MOVE_LENGTH = 16
 # The words for a draw and a recycle, as ``_board["legal"]`` lists them (and ``g.move`` takes).

@@ -8,7 +8,8 @@ from typing import Unpack
 
 from .. import preferences
 from ..daily import DailyDeal
-from ..engine import GAMES, Game
+from ..engine import Game
+from ..games import GAMES
 from ..moves import Move
 from ..shape import brief
 from ..state import load_game, replay
