@@ -406,13 +406,19 @@ class Game:
         copy._begin_history(seed_deal=False)
         return copy
 
-    def _replayed_copy(self) -> Game:
-        """A new game with this game's start and whole history, replayed, and no listeners:
-        what a review walks with undo and redo, without writing the state out and checking it
-        back in."""
+    def _start_copy(self) -> Game:
+        """A new game at this game's start position (where its history begins), with an empty
+        history and no listeners: a retrace of the history starts from it, without writing the
+        state out and checking it back in."""
         copy = self._position_copy()
         copy._restore(self._start)
         copy._begin_history(seed_deal=self._start_is_seed_deal)
+        return copy
+
+    def _replayed_copy(self) -> Game:
+        """A new game with this game's start and whole history, replayed, and no listeners:
+        what a review walks with undo and redo."""
+        copy = self._start_copy()
         copy._replay(self._history)
         return copy
 
