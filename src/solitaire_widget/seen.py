@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import load_game, replay
-
 if TYPE_CHECKING:
     from .engine import Game
 
@@ -62,12 +60,9 @@ def _note_new_cards(game: Game, cards: set[int]) -> None:
 def _seen_along_history(game: Game) -> set[int]:
     """The cards face up at some point of ``game``'s history, replayed from its start: the
     position it was loaded at, or its seed's deal."""
-    state = game.state()
-    start = state.get("start")
-    loaded = None if start is None else load_game(start)
-    retraced = replay(game.kind, game.options, game.seed, loaded, [])
+    retraced = game._start_copy()
     seen = face_up_cards(retraced)
-    for move in state["history"]:
+    for move in game.history:
         retraced.move(move)
         _note_new_cards(retraced, seen)
     return seen

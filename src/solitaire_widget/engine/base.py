@@ -399,6 +399,22 @@ class Game:
         copy._begin_history(seed_deal=False)
         return copy
 
+    def _start_copy(self) -> Game:
+        """A new game at this game's start position (where its history begins), with an empty
+        history and no listeners: a retrace of the history starts from it, without writing the
+        state out and checking it back in."""
+        copy = self._position_copy()
+        copy._restore(self._start)
+        copy._begin_history(seed_deal=self._start_is_seed_deal)
+        return copy
+
+    def _replayed_copy(self) -> Game:
+        """A new game with this game's start and whole history, replayed, and no listeners:
+        what a review walks with undo and redo."""
+        copy = self._start_copy()
+        copy._replay(self._history)
+        return copy
+
     def _start_state(self) -> dict[str, Any] | None:
         """``state()["start"]``, without writing out the history: the position the history
         is replayed from, or None when it is the seed's deal (or there is no history)."""

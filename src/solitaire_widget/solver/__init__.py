@@ -11,7 +11,6 @@ sees it, so a solver mistake can cost a verdict but can never hand out an illega
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 import warnings
@@ -122,10 +121,10 @@ def _solve(
     """``solve`` without the checks of its arguments. ``as_catalogued=True`` proves deals as the
     catalogue of winnable deals was built (``tuned.py`` says how that differs)."""
     start = time.perf_counter()
-    state = _state_of(game_or_state)
+    game = _game_of(game_or_state)
     positions = min(positions, MAX_POSITIONS)
     deadline = start + time_limit - min(time_limit * RESERVE_SHARE, RESERVE_CAP)
-    searches = solver_for(state).searches(state, as_catalogued)
+    searches = solver_for(game).searches(game, as_catalogued)
     sound = searches[-1].rules
     if sound.is_won(sound.root):
         verdict, line, winner, nodes = WON, [], searches[-1], 0
@@ -134,7 +133,7 @@ def _solve(
     if verdict != WON:
         return Solution(verdict, [], nodes, time.perf_counter() - start)
     moves = [Move.parse(text) for text in winner.rules.notation(line)]
-    if not _wins(state, moves):
+    if not _wins(game, moves):
         warnings.warn(
             "the solver found a line the rules engine does not accept; please report this deal",
             RuntimeWarning,
@@ -192,10 +191,10 @@ class Adviser:
 
     def __init__(self, positions: int = HINT_POSITIONS) -> None:
         self._line: list[Move] = []
-        self._along: dict[str, int] = {}
+        self._along: dict[tuple, int] = {}
         self._positions = positions
         # The position the last hint was given in, and the one it leads to.
-        self._given: tuple[str, str] | None = None
+        self._given: tuple[tuple, tuple] | None = None
 
     def advice(
         self,
@@ -209,19 +208,18 @@ class Adviser:
         is busy. The reason names only cards in ``seen``, the cards the player has seen in
         this attempt (``lines.reason``; the cards face up now when None)."""
         budget = _seconds("budget", budget, above_zero=False)
-        state = _state_of(game)
-        now = load_game(state)
-        here = _position_of(state)
+        now = _game_of(game)
+        here = now._position_key()
         # Where the last hint was given, when the player followed it: no hint leads back there.
         back = self._given[0] if self._given is not None and self._given[1] == here else None
         if here not in self._along:
             if searching is not None:
                 searching()
-            solution = _solve(state, budget * 0.6, self._positions)
+            solution = _solve(now, budget * 0.6, self._positions)
             if solution.status != WON:
-                move = _promising_move(state, now, back)
+                move = _promising_move(now, back)
                 return self._give(now, move, solution.status, [], seen)
-            self._follow(now, polish(state, solution.moves))
+            self._follow(now, polish(now, solution.moves))
         known = self._along[here]
         if known == len(self._line):
             return Advice(None, WON)
@@ -229,7 +227,7 @@ class Adviser:
         if _is_stock_move(move):
             home = now.safe_move()
             if home is not None and _position_after(now, home) != back:
-                line = sent_home_first(state, home, self._line[known:])
+                line = sent_home_first(now, home, self._line[known:])
                 if line is None:
                     line = self._sending_home_first(now, home, budget * 0.4)
                 if line is not None:
@@ -247,7 +245,7 @@ class Adviser:
 
     def _follow(self, now: Game, line: list[Move]) -> None:
         self._line = line
-        self._along = _positions_along(now.position(), line)
+        self._along = _positions_along(now, line)
 
     def _give(
         self,
@@ -262,7 +260,7 @@ class Adviser:
         if move is None:
             self._given = None
             return Advice(None, verdict)
-        self._given = (_position_of(now.position()), _position_after(now, move))
+        self._given = (now._position_key(), _position_after(now, move))
         return Advice(move, verdict, reason(now, move, ahead, seen))
 
     def _sending_home_first(self, now: Game, home: Move, seconds: float) -> list[Move] | None:
@@ -270,52 +268,53 @@ class Adviser:
         the solver finds one within the position budget (and ``seconds``); else None."""
         after = now.copy()
         after.move(home)
-        position = after.position()
-        solution = _solve(position, seconds, self._positions)
+        solution = _solve(after, seconds, self._positions)
         if solution.status != WON:
             return None
-        return [home, *polish(position, solution.moves)]
+        return [home, *polish(after, solution.moves)]
 
 
 def _is_stock_move(move: Move) -> bool:
     return move.src == "stock" or move.dst == "stock"
 
 
-def _position_after(now: Game, move: Move) -> str:
+def _position_after(now: Game, move: Move) -> tuple:
     after = now.copy()
     after.move(move)
-    return _position_of(after.position())
+    return after._position_key()
 
 
-def _position_of(state: dict[str, Any]) -> str:
-    piles = ("tableau", "foundations", "stock", "waste", "reserve")
-    return json.dumps([state[name] for name in piles])
+def _position_of(game_or_state: Any) -> tuple:
+    """The name of a position by its piles (``Game._position_key``): what a hint or a verdict
+    is remembered by. A state from outside is checked by ``load_game`` first."""
+    return _game_of(game_or_state)._position_key()
 
 
-def _positions_along(state: dict[str, Any], moves: list[Move]) -> dict[str, int]:
-    """Each position the line passes through, mapped to the index of the line's move from there
-    (``len(moves)`` at the won end). A line may pass a position twice (a full turn of the
-    stock); the later move is kept, so following the map always gets further along the line."""
-    game = load_game(bare(state))
+def _positions_along(start: Game, moves: list[Move]) -> dict[tuple, int]:
+    """Each position the line passes through from the position of ``start``, mapped to the
+    index of the line's move from there (``len(moves)`` at the won end). A line may pass a
+    position twice (a full turn of the stock); the later move is kept, so following the map
+    always gets further along the line."""
+    game = start.copy()
     line = {}
     for index, move in enumerate(moves):
-        line[_position_of(game.position())] = index
+        line[game._position_key()] = index
         game.move(move)
-    line[_position_of(game.position())] = len(moves)
+    line[game._position_key()] = len(moves)
     return line
 
 
-def _promising_move(state: dict[str, Any], now: Game, back: str | None = None) -> Move | None:
-    """The solver's favourite move, as the first step of its notation, that does not lead back
-    to ``back`` (the position of the hint before, which the player followed); ``now`` is the
-    game in the position of ``state``.
+def _promising_move(now: Game, back: tuple | None = None) -> Move | None:
+    """The solver's favourite move from the position of ``now``, as the first step of its
+    notation, that does not lead back to ``back`` (the position of the hint before, which the
+    player followed).
 
     The solver's own moves already leave out the pointless ones (a King run moved from one empty
     column to another, a run moved between two equal cards for nothing). A card is not taken off a
     foundation on a mere hint, a move that needs no draw beats one that does, and no draw is
     hinted while a card that auto-move would send home can go.
     """
-    rules, candidates = solver_for(state).favourites(state)
+    rules, candidates = solver_for(now).favourites(now)
     # Safe foundation moves the solver makes by itself come first in any line.
     steps = rules.notation([])
     if steps:
@@ -437,31 +436,32 @@ def play(game: Any, moves: Iterable[Move | str], delay: float = 0.3) -> None:
             time.sleep(delay)
 
 
-def _game_state(game_or_state: Any) -> dict[str, Any]:
-    """The whole state of a game, history included: a game's own, or a state from outside once
-    ``load_game`` has checked it (so no search meets a duplicated card or a malformed pile)."""
+def _game_of(game_or_state: Any) -> Game:
+    """A game of our own in the position to search, with an empty history: a copy of an
+    engine game, or a state from outside once ``load_game`` has checked it (so no search meets
+    a duplicated card or a malformed pile). The history is left out: the searches and the
+    replay of a line start from the position, and a long history would only cost time."""
+    if isinstance(game_or_state, Game):
+        return game_or_state.copy()
     if isinstance(game_or_state, (str, bytes, bytearray, dict)):
-        return load_game(game_or_state).state()
-    if callable(getattr(game_or_state, "state", None)):
-        return game_or_state.state()
+        return load_game(game_or_state).copy()
+    if callable(getattr(game_or_state, "state", None)):  # a board: its state is our own
+        return load_game(bare(game_or_state.state()))
     raise ValueError(
         f"solve() takes a game, a widget, a state dict or its JSON text, not {brief(game_or_state)}"
     )
 
 
 def _state_of(game_or_state: Any) -> dict[str, Any]:
-    """The position to search, as a state with an empty history. The history is left out: the
-    searches and the replay of a line start from the position, and a long history would only
-    cost time."""
-    state = _game_state(game_or_state)
-    state.pop("start", None)
-    state["history"] = []
-    return state
+    """The position to search, as a state with an empty history (what a tuned solver's
+    compact position is read from)."""
+    return _game_of(game_or_state).position()
 
 
-def _wins(state: dict[str, Any], moves: list[Move]) -> bool:
-    """Whether ``moves`` replayed through the rules engine from ``state`` win the game."""
-    game = load_game(state)
+def _wins(start: Game, moves: list[Move]) -> bool:
+    """Whether ``moves`` replayed through the rules engine from the position of ``start`` win
+    the game."""
+    game = start.copy()
     try:
         for move in moves:
             game.move(move)

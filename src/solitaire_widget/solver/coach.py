@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..moves import Move
-from ..state import load_game
 from ..words import move_in_words
-from . import _position_of, _positions_along, _solve, _state_of
+from . import _game_of, _positions_along, _solve
 from .search import UNWINNABLE, WON
 
 __all__ = ["LOSING_MOVE", "Coach", "CoachWarning"]
@@ -56,11 +55,12 @@ class Coach:
     def __init__(self, budget: float = BUDGET) -> None:
         self.budget = budget
         # position -> its verdict and, when won, a winning move from it (None at a won end)
-        self._verdicts: dict[str, tuple[str, Move | None]] = {}
+        self._verdicts: dict[tuple, tuple[str, Move | None]] = {}
 
     def judge(self, before: Any, after: Any, move: Move | str) -> CoachWarning | None:
         """A warning when ``move`` took ``before`` (proved winnable) to ``after`` (proved
         unwinnable); None otherwise. Positions are games, boards, state dicts or JSON."""
+        before = _game_of(before)
         verdict, better = self.verdict(before)
         if verdict != WON:
             return None
@@ -68,22 +68,22 @@ class Coach:
             return None
         if better is None:
             return CoachWarning(Move.coerce(move), None)
-        words = move_in_words(load_game(_state_of(before)), better)
+        words = move_in_words(before, better)
         return CoachWarning(Move.coerce(move), better, words)
 
     def verdict(self, game_or_state: Any) -> tuple[str, Move | None]:
         """The position's verdict within the budget and, when "won", a winning move from it."""
-        state = _state_of(game_or_state)
-        key = _position_of(state)
+        game = _game_of(game_or_state)
+        key = game._position_key()
         known = self._verdicts.get(key)
         if known is not None:
             return known
         if len(self._verdicts) > MEMORY:
             self._verdicts.clear()
-        solution = _solve(state, self.budget)
+        solution = _solve(game, self.budget)
         if solution.status == WON:
             line = solution.moves
-            for position, step in _positions_along(state, line).items():
+            for position, step in _positions_along(game, line).items():
                 if self._verdicts.get(position, (None,))[0] != WON:
                     self._verdicts[position] = (WON, line[step] if step < len(line) else None)
             return WON, line[0] if line else None

@@ -27,9 +27,7 @@ from typing import Any
 
 from ..cards import RANK, SUIT
 from ..engine import Game
-from ..games import definition
 from ..moves import COLUMN_OF, Move
-from ..state import load_game
 from .search import UNWINNABLE, WON
 
 __all__ = ["GENERIC", "GenericRules", "InPlace", "Solver", "solver_for"]
@@ -45,8 +43,8 @@ class GenericRules:
     """A game's ``Rules`` for ``search.py`` read from its engine: ``pruned=True`` leaves out
     the moves that cannot help (no proof that a win never needs them)."""
 
-    def __init__(self, state: dict[str, Any], pruned: bool = False) -> None:
-        game = load_game(state)
+    def __init__(self, start: Game, pruned: bool = False) -> None:
+        game = start.copy()
         self.pruned = pruned
         self._symmetry = game.definition.symmetry
         self._opening = _settle(game)
@@ -196,20 +194,20 @@ class Solver:
     shown to a person may send home sooner than the search did. This one suits any game; a
     game with a tuned solver names its own in ``GameDef.solver``."""
 
-    def searches(self, state: dict[str, Any], as_catalogued: bool = False) -> list:
-        fast, sound = GenericRules(state, pruned=True), GenericRules(state)
+    def searches(self, game: Game, as_catalogued: bool = False) -> list:
+        fast, sound = GenericRules(game, pruned=True), GenericRules(game)
         # A game's own proof that a position is lost (``GameDef.dead_end``) cuts the proving
         # search short there.
         return [InPlace(fast), InPlace(sound, sound.root.definition.dead_end)]
 
-    def favourites(self, state: dict[str, Any]) -> tuple[Any, list]:
+    def favourites(self, game: Game) -> tuple[Any, list]:
         """The rules a hint asks, and the moves it may hint (the most promising last)."""
-        rules = GenericRules(state, pruned=True)
+        rules = GenericRules(game, pruned=True)
         return rules, rules.moves(rules.root)
 
-    def verdict_key(self, state: dict[str, Any]) -> Hashable:
+    def verdict_key(self, game: Game) -> Hashable:
         """Positions with the same key have the same verdict."""
-        rules = GenericRules(state)
+        rules = GenericRules(game)
         return rules.key(rules.root)
 
     def safe_to_send_up(self, game: Game) -> list[int]:
@@ -221,9 +219,9 @@ class Solver:
 GENERIC = Solver()
 
 
-def solver_for(state: dict[str, Any]) -> Solver:
-    """The solver the game of ``state`` declares (``GameDef.solver``), or the generic one."""
-    named = definition(state["game"]).solver
+def solver_for(game: Game) -> Solver:
+    """The solver ``game`` declares (``GameDef.solver``), or the generic one."""
+    named = game.definition.solver
     if named is None:
         return GENERIC
     module, _, name = named.partition(":")

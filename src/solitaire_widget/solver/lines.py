@@ -54,32 +54,32 @@ class Step:
     onto: int | str
 
 
-def polish(state: dict[str, Any], line: list[Move]) -> list[Move]:
-    """A winning line from ``state`` a person would rather follow than ``line`` (which must win)."""
-    state = bare(state)
-    start = load_game(state)
+def polish(game_or_state: Game | dict[str, Any], line: list[Move]) -> list[Move]:
+    """A winning line from the position of a game (or a state) a person would rather follow
+    than ``line`` (which must win)."""
+    start = _start(game_or_state)
     if not _in_steps(start):
         return line
-    played = _Played.of(start, _steps(state, line))
+    played = _Played.of(start, _steps(start, line))
     if played is None:  # a line the engine does not replay as steps: keep it as it is
         return line
     budget = [TRIALS]
-    played = _foundations_first(played, solver_for(state).safe_to_send_up, [FOUNDATION_TRIALS])
+    played = _foundations_first(played, solver_for(start).safe_to_send_up, [FOUNDATION_TRIALS])
     played = _fewer_passes(played, budget)
     played = _fewer_detours(played, budget)
     played = _no_round_trips(played, [ROUND_TRIP_TRIALS])
     return played.line
 
 
-def sent_home_first(state: dict[str, Any], home: Move, line: list[Move]) -> list[Move] | None:
-    """``line`` (which wins from ``state``) changed to begin with ``home``, a card sent to its
-    foundation, and to leave out that card's moves until the line sends it there: None when
-    the line does not win that way."""
-    start = load_game(bare(state))
+def sent_home_first(game: Game, home: Move, line: list[Move]) -> list[Move] | None:
+    """``line`` (which wins from the position of ``game``) changed to begin with ``home``, a
+    card sent to its foundation, and to leave out that card's moves until the line sends it
+    there: None when the line does not win that way."""
+    start = game.copy()
     if not _in_steps(start):
         return None
     card = _pile(start, home.src)[-1]
-    steps = _steps(bare(state), line)
+    steps = _steps(start, line)
     up = next((k for k, step in enumerate(steps) if step == Step(card, FOUNDATION)), None)
     if up is None:
         return None
@@ -87,6 +87,14 @@ def sent_home_first(state: dict[str, Any], home: Move, line: list[Move]) -> list
     rest = [step for step in steps[:up] if step.card != card] + steps[up + 1 :]
     played = _Played.of(start, rest)
     return None if played is None else [home, *played.line]
+
+
+def _start(game_or_state: Game | dict[str, Any]) -> Game:
+    """A game of our own in the position of a game, or of a state from outside (checked by
+    ``load_game``)."""
+    if isinstance(game_or_state, Game):
+        return game_or_state.copy()
+    return load_game(bare(game_or_state))
 
 
 def bare(state: dict[str, Any]) -> dict[str, Any]:
@@ -113,8 +121,9 @@ def _in_steps(game: Game) -> bool:
     return game.card_set.copies == 1 and (rules is None or rules.stock != "deal")
 
 
-def _steps(state: dict[str, Any], line: list[Move]) -> list[Step]:
-    game = load_game(state)
+def _steps(game_or_state: Game | dict[str, Any], line: list[Move]) -> list[Step]:
+    """``line`` from the position of a game (or a state) as steps."""
+    game = _start(game_or_state)
     steps = []
     for move in line:
         if move.src != "stock" and move.dst != "stock":

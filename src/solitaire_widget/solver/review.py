@@ -42,8 +42,7 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game
 from ..words import move_in_words
-from . import _position_of, _solve, solver_for
-from .lines import bare
+from . import _solve, solver_for
 from .search import UNKNOWN, UNWINNABLE, WON
 
 __all__ = ["Review", "ReviewedPosition", "review"]
@@ -304,9 +303,11 @@ def review(game_or_state: Any, time_limit: float = 10.0, progress: bool = True) 
 def _replayed(game_or_state: Any) -> Game:
     """A game of our own with the whole history (a state from outside checked by ``load_game``,
     so no search meets a duplicated card): replayed once, however it came."""
+    if isinstance(game_or_state, Game):
+        return game_or_state._replayed_copy()
     if isinstance(game_or_state, (str, bytes, bytearray, dict)):
         return load_game(game_or_state)
-    if callable(getattr(game_or_state, "state", None)):
+    if callable(getattr(game_or_state, "state", None)):  # a board
         return load_game(game_or_state.state())
     raise ValueError(
         "review() takes a game, a widget, a state dict or its JSON text, not "
@@ -322,7 +323,7 @@ class GameLine(Sequence):
     def __init__(self, game: Game) -> None:
         self.game = game
         self.played = list(game.history)
-        self._written: dict[int, dict[str, Any]] = {}
+        self._written: dict[int, Game] = {}
         self.steps = 0  # undo and redo steps walked: the clock is read every STEPS_PER_LOOK
 
     def __len__(self) -> int:
@@ -336,7 +337,7 @@ class GameLine(Sequence):
             return [self[i] for i in range(*index.indices(len(self)))]
         index = range(len(self))[index]
         if index in self._written:
-            return self._written[index]
+            return self._written[index].position()
         return self.game_at(index).position()
 
     def game_at(self, index: int) -> Game:
@@ -345,13 +346,20 @@ class GameLine(Sequence):
         self.walk(index, math.inf)
         return self.game
 
-    def written(self, index: int, deadline: float) -> dict[str, Any] | None:
-        """Position ``index`` written out, or None when the walk there runs past ``deadline``."""
+    def written(self, index: int, deadline: float) -> Game | None:
+        """A copy of the game at position ``index`` (no history), or None when the walk there
+        runs past ``deadline``."""
         if index not in self._written:
             if not self.walk(index, deadline):
                 return None
-            self._written[index] = self.game.position()
+            self._written[index] = self.game.copy()
         return self._written[index]
+
+    def key(self, index: int) -> tuple:
+        """Position ``index``'s name by its piles (``Game._position_key``)."""
+        if index in self._written:
+            return self._written[index]._position_key()
+        return self.game_at(index)._position_key()
 
     def walk(self, index: int, deadline: float) -> bool:
         """Walk the replayed game to position ``index``; False when that runs past
@@ -368,10 +376,10 @@ class GameLine(Sequence):
         return True
 
 
-def _verdict_key(state: dict[str, Any]) -> Hashable:
+def _verdict_key(game: Game) -> Hashable:
     """The solver's name for the position: positions with the same name have the same verdict
     (the symmetries and safe moves of the game's solver say why)."""
-    return solver_for(state).verdict_key(state)
+    return solver_for(game).verdict_key(game)
 
 
 class _Reviewer:
@@ -405,9 +413,7 @@ class _Reviewer:
             if not line.walk(index, deadline) or time.perf_counter() > deadline:
                 break
             game = line.game
-            keys[index] = (
-                _verdict_key(game.position()) if index < KEYED_POSITIONS else _exact_key(game)
-            )
+            keys[index] = _verdict_key(game) if index < KEYED_POSITIONS else _exact_key(game)
         first: dict[Hashable, int] = {}
         for index, key in enumerate(keys):
             if key is not None:
@@ -483,12 +489,12 @@ class _Reviewer:
         positions the solver counts the same as any of those, and every position before them
         (by the moves played)."""
         self._mark(index, WON, line[0] if line else None, how)
-        moves, keys = _along(self.line[index], line)
+        moves, keys = _along(self.line.written(index, math.inf), line)
         self.won_keys |= keys
         last = index
         for later in range(index + 1, self.lost):
             if self.keys[later] in keys:
-                step = moves.get(_position_of(self.line[later]))
+                step = moves.get(self.line.key(later))
                 self._mark(later, WON, None if step is None else line[step], ON_A_LINE)
                 last = later
         at = self.won + 1
@@ -543,13 +549,13 @@ class _Reviewer:
     def _keeper(self, index: int) -> Move | None:
         """A move from position ``index`` other than the one played, and not a draw, that
         leads to a position a winning line passed through (or the same for the solver)."""
-        game = load_game(self.line[index])
+        game = self.line.written(index, math.inf)
         for move in game.legal_moves():
             if move == self.played[index] or "stock" in (move.src, move.dst):
                 continue
-            after = load_game(self.line[index])
+            after = game.copy()
             after.move(move)
-            if _verdict_key(after.position()) in self.won_keys:
+            if _verdict_key(after) in self.won_keys:
                 return move
         return None
 
@@ -571,19 +577,17 @@ class _Reviewer:
             self.bar.close()
 
 
-def _along(state: dict[str, Any], line: list[Move]) -> tuple[dict[str, int], set[Hashable]]:
-    """The positions a winning line passes through from ``state``, the won end included: each
-    one mapped to the index of the line's next move (kept only while the line has one), and the
-    verdict keys of them all."""
-    game = load_game(bare(state))
-    moves: dict[str, int] = {}
-    position = game.position()
-    keys = {_verdict_key(position)}
+def _along(start: Game, line: list[Move]) -> tuple[dict[tuple, int], set[Hashable]]:
+    """The positions a winning line passes through from the position of ``start``, the won end
+    included: each one mapped (by ``_position_key``) to the index of the line's next move (kept
+    only while the line has one), and the verdict keys of them all."""
+    game = start.copy()
+    moves: dict[tuple, int] = {}
+    keys = {_verdict_key(game)}
     for step, move in enumerate(line):
-        moves[_position_of(position)] = step
+        moves[game._position_key()] = step
         game.move(move)
-        position = game.position()
-        keys.add(_verdict_key(position))
+        keys.add(_verdict_key(game))
     return moves, keys
 
 

@@ -31,7 +31,8 @@ class KlondikeSolver(Solver):
     deals was built: without the pairing of moves (``KlondikeRules``), without looking for dead
     ends (``blocked.cannot_win``) and with both beams on the pruned moves."""
 
-    def searches(self, state: dict[str, Any], as_catalogued: bool = False) -> list:
+    def searches(self, game: Game, as_catalogued: bool = False) -> list:
+        state = game.position()
         sound = KlondikeRules(state, pairing=not as_catalogued)
         fast = KlondikeRules(state, pruned=True, covering=False)
         # In draw 1 the wider beam tries every move, not only the pruned ones: on development
@@ -45,13 +46,13 @@ class KlondikeSolver(Solver):
             DepthFirst(sound, sound.root, None if as_catalogued else cannot_win, CHECKING_FROM),
         ]
 
-    def favourites(self, state: dict[str, Any]) -> tuple[Any, list]:
+    def favourites(self, game: Game) -> tuple[Any, list]:
         """The pruned moves, none taking a card off a foundation (not on a mere hint)."""
-        rules = KlondikeRules(state, pruned=True)
+        rules = KlondikeRules(game.position(), pruned=True)
         return rules, [move for move in rules.moves(rules.root) if move[0] != FROM_FOUNDATION]
 
-    def verdict_key(self, state: dict[str, Any]) -> Hashable:
-        rules = KlondikeRules(state)
+    def verdict_key(self, game: Game) -> Hashable:
+        rules = KlondikeRules(game.position())
         return rules.key(rules.root)
 
     def safe_to_send_up(self, game: Game) -> list[int]:
@@ -68,16 +69,16 @@ class ApplegateSolver(Solver):
     """Applegate's one proving search; ``as_catalogued=True`` leaves out the watch on splits the
     catalogue was built without."""
 
-    def searches(self, state: dict[str, Any], as_catalogued: bool = False) -> list:
-        sound = ApplegateRules(state, watch_splits=not as_catalogued)
+    def searches(self, game: Game, as_catalogued: bool = False) -> list:
+        sound = ApplegateRules(game.position(), watch_splits=not as_catalogued)
         return [DepthFirst(sound, sound.root)]
 
-    def favourites(self, state: dict[str, Any]) -> tuple[Any, list]:
-        rules = ApplegateRules(state)
+    def favourites(self, game: Game) -> tuple[Any, list]:
+        rules = ApplegateRules(game.position())
         return rules, rules.moves(rules.root)
 
-    def verdict_key(self, state: dict[str, Any]) -> Hashable:
-        rules = ApplegateRules(state)
+    def verdict_key(self, game: Game) -> Hashable:
+        rules = ApplegateRules(game.position())
         return rules.key(rules.root)
 
 

@@ -15,7 +15,6 @@ from ..cards import long_name, parse_card
 from ..engine import Game
 from ..moves import Move
 from ..solver.review import GameLine, Review
-from ..state import load_game
 from ..words import move_in_words, variant_label
 from .view import board_view
 
@@ -49,7 +48,7 @@ class ReviewMode:
         # The review's copy of the game (one replayed from its history for a review made by
         # hand), walked with undo and redo from now on.
         states = review.states
-        self._line = states if isinstance(states, GameLine) else GameLine(load_game(game.state()))
+        self._line = states if isinstance(states, GameLine) else GameLine(game._replayed_copy())
         self.last = len(review.positions) - 1
         self.runs = _runs(review)
 
