@@ -36,10 +36,11 @@ from collections.abc import Callable
 from typing import Any
 
 from solitaire_widget import state as state_module
-from solitaire_widget.engine import GAMES
 from solitaire_widget.engine.base import Game
+from solitaire_widget.games import GAMES
 from solitaire_widget.solver import Adviser, first_winnable_seed
 from solitaire_widget.solver.coach import Coach
+from solitaire_widget.solver.review import review
 
 BUDGET = 30.0
 REVIEW_SECONDS = 10.0  # what the page's Review button allows
@@ -68,7 +69,7 @@ def lost_klondike_review() -> Callable[[], Any]:
     rng = random.Random(6)
     while game.status != "lost":
         game.move(rng.choice([move for move in game.legal_moves() if move.src[0] != "f"]))
-    return lambda: game.review(REVIEW_SECONDS, progress=False)
+    return lambda: review(game, REVIEW_SECONDS, progress=False)
 
 
 def coach_check() -> Callable[[], Any]:

@@ -580,7 +580,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         (and mended by ``_sync`` if an interrupt cuts the counting short). In coach mode the
         action is then judged (see ``solver.coach``); it always stands."""
         before = self._game.moves
-        position = self._game.state() if self.coach else None
+        position = self._game.copy() if self.coach else None
         self._steps.begin(self._game if self._page_may_listen() else None, self._version)
 
         def counted() -> Any:
@@ -593,7 +593,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         if position is not None and self._game.moves > before:
             warning = self._coach.judge(position, self._game, self._game.history[before])
             if warning is not None:
-                self._coach_warns(position, warning)
+                self._coach_warns(position, self._game.history[:before], warning)
         return result
 
     # ------------------------------------------------------------- the game's public API

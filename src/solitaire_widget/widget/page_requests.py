@@ -13,12 +13,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from .. import preferences, scoreboard
-from ..engine import IllegalMove
+from ..engine import Game, IllegalMove
 from ..moves import Move
 from ..shape import brief
 from ..solver.coach import CoachWarning
 from ..solver.review import review as reviewed
-from ..state import load_game
 from ..words import move_in_words
 from .requests import request_refusal
 from .reviewing import ReviewMode
@@ -41,14 +40,14 @@ class PageRequests:
     """The page's requests and the coach, for ``Board`` (which supplies every attribute used
     here but not defined)."""
 
-    def _coach_warns(self, position: dict[str, Any], warning: CoachWarning) -> None:
+    def _coach_warns(self, before: Game, history: list[Move], warning: CoachWarning) -> None:
         """Say that the move just made loses a winnable game, naming the better move in words,
-        and remember it for the page's Undo (see ``_hint_after_coach``)."""
+        and remember it for the page's Undo (see ``_hint_after_coach``): ``before`` is a copy
+        of the game before the move, ``history`` its moves until then."""
         self._coached = None
         if warning.better is not None and warning.better_words is not None:
-            before = load_game(position)
             better = str(before.resolve(warning.better))
-            self._coached = (before.history, better, warning.better_words)
+            self._coached = (history, better, warning.better_words)
         self._say(warning.text, "coach")
 
     def _hint_after_coach(self) -> None:
