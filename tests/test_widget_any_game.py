@@ -127,3 +127,17 @@ def test_the_menu_deals_a_spider_game_and_remembers_each_games_options():
 def test_a_deal_from_the_stock_is_named_in_words():
     board = sw.game("spider", seed=7)
     assert move_in_words(board._game, "draw") == "deal a card onto every column"
+
+
+def test_any_game_deals_its_daily_challenge_by_date():
+    from solitaire_widget.solver import daily_seed
+
+    board = sw.game("spider", daily="2026-11-30")
+    assert board._board["badges"] == ["Daily challenge · 2026-11-30"]
+    assert board.state()["seed"] == daily_seed("spider", "2026-11-30", suits=1)
+    klondike = sw.game("klondike", draw=3, daily="2026-11-30")
+    assert klondike.state()["seed"] == sw.Klondike.daily("2026-11-30", draw=3).state()["seed"]
+    with pytest.raises(ValueError, match="Spider · 2 suits has no daily challenge"):
+        sw.game("spider", suits=2, daily=True)
+    with pytest.raises(ValueError, match="give seed or daily, not both"):
+        sw.game("spider", seed=3, daily=True)

@@ -8,11 +8,12 @@ every version) deals the same cards on the same date.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .games.klondike import DRAW_OPTION as DRAW
 from .solver.deals import daily_date, daily_seed
+from .variants import variant_of
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -20,11 +21,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DailyDeal:
-    """A date's deal for one game (and, in Klondike, one draw count)."""
+    """A date's deal for one variant of a game (Klondike draw 3, Spider in one suit)."""
 
     date: str  # ISO date, e.g. "2026-11-30"
     game: str
-    draw: int | None
+    variant: Mapping[str, Any]  # the options that make the variant: {"draw": 3}, {"suits": 1}
     seed: int
 
     @property
@@ -37,7 +38,7 @@ class DailyDeal:
         return (
             game.kind == self.game
             and game.seed == self.seed
-            and game.options.get("draw") == self.draw
+            and all(game.options.get(name) == value for name, value in self.variant.items())
         )
 
 
@@ -48,7 +49,9 @@ def daily_deal(
     for ``date`` (today in UTC by default; ``ValueError`` for anything that is not a calendar
     date, or a variant without a daily challenge)."""
     day = daily_date(date)
-    if draw is None:
-        return DailyDeal(day.isoformat(), game, None, daily_seed(game, day, **options))
-    seed = daily_seed(game, day, draw, **options)  # refuses a draw the game does not have
-    return DailyDeal(day.isoformat(), game, DRAW.read(draw), seed)
+    if draw is not None:
+        seed = daily_seed(game, day, draw, **options)  # refuses a draw the game does not have
+        options = {**options, "draw": draw}
+    else:
+        seed = daily_seed(game, day, **options)
+    return DailyDeal(day.isoformat(), game, dict(variant_of(game, options).options), seed)

@@ -30,7 +30,8 @@ def _title(game: Game, show_seed: bool) -> str:
     else:
         seed = f"seed {game.seed}" if show_seed else "seed hidden"
     title = game.definition.title
-    return " · ".join([title, *words_of(game.definition.options, game.options), seed])
+    said = words_of(game.definition.options, game.options, text=True)
+    return " · ".join([title, *said, seed])
 
 
 def _counters(game: Game) -> str:

@@ -880,11 +880,17 @@ class Applegate(metaclass=GameBoards):
 
 
 def game(
-    name: str, seed: int | None = None, *, winnable: bool = False, **options_and_settings: Any
+    name: str,
+    seed: int | None = None,
+    *,
+    winnable: bool = False,
+    daily: dt.date | str | bool = False,
+    **options_and_settings: Any,
 ) -> Board:
     """A board of any registered game (``sw.games()`` lists them): ``sw.game("spider", suits=2,
     seed=7)``. The keywords are that game's options and the board settings (``BoardSettings``);
-    ``winnable=True`` deals a proven-winnable deal, in the games with a daily challenge."""
+    ``winnable=True`` deals a proven-winnable deal, ``daily=True`` today's daily challenge
+    (``daily="2026-11-30"`` that date's), in the variants that have them."""
     kind = definition(name).name
     option_names = {option.name for option in all_options()}
     options = checked_options(
@@ -896,6 +902,11 @@ def game(
     if winnable and not has_winnable_deals(kind, options):
         raise ValueError(no_winnable_deals(kind, options))
     checked = _checked(settings, preferences.saved())  # type: ignore[arg-type]
+    if daily is not False:
+        if seed is not None:
+            raise ValueError("a daily challenge deals its own seed: give seed or daily, not both")
+        deal = daily_deal(kind, None if daily is True else daily, **options)
+        return Board._showing(GAMES[kind](seed=deal.seed, **options), checked, winnable, daily=deal)
     seed = seed_to_deal(kind, options, seed, winnable=winnable, show_seed=checked["show_seed"])
     return Board._showing(GAMES[kind](seed=seed, **options), checked, winnable)
 

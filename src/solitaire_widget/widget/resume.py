@@ -14,6 +14,7 @@ from ..moves import Move
 from ..shape import brief
 from ..state import load_game, replay
 from ..store import BadRow, GameRecord, GameStore, StoreUnavailable, open_store
+from ..variants import variant_of
 from .board import Board, BoardSettings, _checked
 
 
@@ -68,7 +69,8 @@ def daily_of(record: GameRecord) -> DailyDeal | None:
     deal = record.deal
     if deal.daily is None or deal.seed is None:
         return None
-    return DailyDeal(deal.daily, deal.game, deal.options.get("draw"), deal.seed)
+    variant = variant_of(deal.game, deal.options).options
+    return DailyDeal(deal.daily, deal.game, dict(variant), deal.seed)
 
 
 def _whole(game_id: object) -> int:
