@@ -628,6 +628,16 @@ class Game:
 
     # ----------------------------------------------------------------- shared checks
 
+    @staticmethod
+    def _top_card_of(stack: list[int], name: str, n: int) -> list[int]:
+        """``stack`` (the waste, the reserve), whose top card alone plays, or the rule that
+        forbids taking ``n`` cards from it."""
+        if not stack:
+            raise IllegalMove(f"The {name} is empty.")
+        if n != 1:
+            raise IllegalMove(f"Only the {name}'s top card can be played.")
+        return stack
+
     def _lifted_column(self, pile: str, n: int) -> int:
         """The column a move lifts ``n`` cards off, or the rule that forbids it."""
         column = COLUMN_OF[pile]

@@ -254,11 +254,7 @@ class TableGame(Game):
             )
         column = -1
         if src == "waste":
-            if not self.waste:
-                raise IllegalMove("The waste is empty.")
-            if n != 1:
-                raise IllegalMove("Only the waste's top card can be played.")
-            source = self.waste
+            source = self._top_card_of(self.waste, "waste", n)
         elif src[0] == "f":
             source = self.foundations[int(src[1:]) - 1]
             if not self._rules.back_from_foundation:

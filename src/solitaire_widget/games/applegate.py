@@ -188,10 +188,7 @@ class ApplegateGame(Game):
 
         source_column = -1
         if src == "reserve":
-            if not self.reserve:
-                raise IllegalMove("The reserve is empty.")
-            if n != 1:
-                raise IllegalMove("Only the reserve's top card can be played.")
+            self._top_card_of(self.reserve, "reserve", n)
             if dst[0] == "f":
                 raise IllegalMove("Foundations take only a complete 13-card run of one suit.")
             source = self.reserve
