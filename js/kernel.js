@@ -39,10 +39,19 @@ export function watchKernel(model, gone) {
     else if (STOPPED.has(status)) tell("stopped");
   };
   const onDisposed = () => tell("stopped");
+  // A restart asked elsewhere (the server's API, another tab) may come and go between two
+  // status messages this page sees: the new kernel's "starting" can be sent before the server
+  // relays the new kernel's messages. The old kernel's answer to the shutdown, which it
+  // broadcasts before it goes, says so first.
+  const onIopub = (_, msg) => {
+    if (msg?.header?.msg_type === "shutdown_reply") tell(msg.content?.restart ? "restarted" : "stopped");
+  };
   kernel.statusChanged.connect(onStatus);
+  kernel.iopubMessage?.connect(onIopub);
   kernel.disposed?.connect(onDisposed);
   return () => {
     kernel.statusChanged.disconnect(onStatus);
+    kernel.iopubMessage?.disconnect(onIopub);
     kernel.disposed?.disconnect(onDisposed);
   };
 }
