@@ -119,3 +119,29 @@ def test_every_file_is_replaced_by_the_one_atomic_writer():
         for found in file_replacements(module)
     ]
     assert elsewhere == [], "write through engine.saving.write_atomically"
+
+
+# traitlets' and ipywidgets' own bookkeeping: private, and free to change in any release.
+PRIVATE_OF_TRAITLETS = {
+    "_trait_values",
+    "_trait_notifiers",
+    "_trait_validators",
+    "_trait_default_generators",
+    "_cross_validation_lock",
+    "_holding_sync",
+    "_states_to_send",
+    "_property_lock",
+    "_display_callbacks",
+}
+
+
+def test_the_board_reaches_into_no_private_attribute_of_traitlets_or_ipywidgets() -> None:
+    """The board keeps its game through traitlets' and ipywidgets' public API (``set_trait``,
+    ``observe``, ``hold_sync``, ``send_state``), never their private attributes."""
+    package = Path(solitaire_widget.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in PRIVATE_OF_TRAITLETS:
+                found.append(f"{path.relative_to(package)}:{node.lineno} {node.attr}")
+    assert found == []

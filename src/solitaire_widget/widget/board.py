@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, TypedDict, Unpack
 
@@ -106,6 +106,10 @@ class _ViewDict(_UpToDateOnRead, traitlets.Dict):
     pass
 
 
+class _ViewInt(_UpToDateOnRead, traitlets.Int):
+    pass
+
+
 # The traits ``Board._sync`` sets after every change.
 _SYNCED = ("score", "moves", "seed", "status", "_board", "_message", "_hint", "_clock")
 
@@ -182,11 +186,11 @@ class Board(PageRequests, anywidget.AnyWidget):
     _css = _bundle_file("widget.css", "")
 
     status = _ViewUnicode("playing", read_only=True).tag(sync=True)
-    score = traitlets.Int(None, allow_none=True, read_only=True).tag(
+    score = _ViewInt(None, allow_none=True, read_only=True).tag(
         sync=True, to_json=_score_to_json
     )
-    moves = traitlets.Int(0, read_only=True).tag(sync=True)
-    seed = traitlets.Int(None, allow_none=True, read_only=True).tag(
+    moves = _ViewInt(0, read_only=True).tag(sync=True)
+    seed = _ViewInt(None, allow_none=True, read_only=True).tag(
         sync=True, to_json=_seed_to_json
     )
     show_marks = traitlets.Bool(True, help="Mark the piles that take a picked-up card.").tag(
@@ -233,6 +237,7 @@ class Board(PageRequests, anywidget.AnyWidget):
     _game: Game
     # Whether the traits of _UpToDateOnRead are behind the game.
     _view_behind = False
+    _held = 0  # how deep ``hold_sync`` holds the board
 
     def _attach(
         self,
@@ -379,9 +384,7 @@ class Board(PageRequests, anywidget.AnyWidget):
         game = self._game
         self._actions.fit(game.moves, len(game._redo_stack))
         if not self._page_may_listen() and not self._observed():
-            # Nobody to tell: the values go where traitlets keeps them, without its checks.
-            values = self._trait_values
-            values["score"], values["moves"], values["seed"] = game.score, game.moves, game.seed
+            # Nobody to tell: the traits are worked out when one is read (``_UpToDateOnRead``).
             self._view_behind = True
             if self._recorder.path is not None:
                 self._follow_clock()
@@ -398,10 +401,32 @@ class Board(PageRequests, anywidget.AnyWidget):
             self._catch_up()
             self._record(said)
 
+    def observe(
+        self,
+        handler: Callable[..., Any],
+        names: Any = traitlets.All,
+        type: str = "change",  # traitlets' own keyword
+    ) -> None:
+        """traitlets' ``observe``, noting which traits someone watches (``_observed``)."""
+        watched = [names] if names is traitlets.All or isinstance(names, str) else list(names)
+        self.__dict__.setdefault("_watched", set()).update(watched)
+        super().observe(handler, names, type)
+
     def _observed(self) -> bool:
-        """Whether some observer listens to the traits ``_sync`` sets."""
-        notifiers = self._trait_notifiers
-        return traitlets.All in notifiers or any(name in notifiers for name in _SYNCED)
+        """Whether some observer listens to the traits ``_sync`` sets (an observer, once
+        added, counts for good: the fast path is for boards nobody ever watched)."""
+        watched = self.__dict__.get("_watched", ())
+        return traitlets.All in watched or any(name in watched for name in _SYNCED)
+
+    @contextmanager
+    def hold_sync(self) -> Iterator[None]:
+        """ipywidgets' ``hold_sync``, counting how deep the board is held (``_show_busy``)."""
+        self._held += 1
+        try:
+            with super().hold_sync():
+                yield
+        finally:
+            self._held -= 1
 
     def _catch_up(self) -> None:
         """Bring the traits ``_sync`` left behind up to date (reading one of them calls this)."""
@@ -414,8 +439,12 @@ class Board(PageRequests, anywidget.AnyWidget):
             raise
 
     def _sync_view(self) -> None:
-        """The status, the page's view of the board, the hint, the clock and the message."""
+        """The figures, the status, the page's view of the board, the hint, the clock and the
+        message."""
         game = self._game
+        self._set("score", game.score)
+        self._set("moves", game.moves)
+        self._set("seed", game.seed)
         status = game.status
         version = self._version
         was = "playing" if game.version == self._dealt_version else self.status

@@ -103,7 +103,7 @@ class PageRequests:
         """Tell the page the kernel is busy, at once (inside ``hold_sync`` too), so the page
         shows it while the work runs."""
         self.set_trait("_busy", {"text": text, "done": None})
-        if self._holding_sync:
+        if self._held:
             self.send_state("_busy")
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
