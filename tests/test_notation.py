@@ -1,11 +1,14 @@
 """Move notation: ``SRC-DST``, ``SRC-DST:N``, ``f`` for any foundation, ``draw`` and ``recycle``."""
 
+import re
+
 import pytest
 
 from positions import PILES, klondike
 from solitaire_widget.engine import IllegalMove
 from solitaire_widget.games import ApplegateGame, KlondikeGame
 from solitaire_widget.moves import Move
+from solitaire_widget.state import load_game
 
 
 @pytest.mark.parametrize(
@@ -173,3 +176,35 @@ def test_the_history_keeps_the_f_destination_as_it_was_asked_for():
     game.move("t1-f")
     assert [str(m) for m in game.history] == ["t1-f"]
     assert game.state()["history"] == ["t1-f"]
+
+
+@pytest.mark.parametrize(
+    ("text", "src", "partner"), [("p27+p28", "p27", "p28"), ("P27 + Waste", "p27", "waste")]
+)
+def test_a_pair_is_written_with_a_plus_and_reads_back(text, src, partner):
+    """Pyramid's pairs (two cards going home together) are notation every game reads."""
+    move = Move.parse(text)
+    assert (move.src, move.dst, move.n, move.partner) == (src, "f", 1, partner)
+    assert Move.parse(str(move)) == move and str(move) == f"{src}+{partner}"
+    assert move != Move(src, "f") and len({move, Move(src, "f")}) == 2
+
+
+@pytest.mark.parametrize("text", ["p27+p27", "p27+", "+p28", "p27+p28:2", "p27+x9", "p0+p1"])
+def test_a_malformed_pair_is_refused_naming_the_text(text):
+    with pytest.raises(ValueError, match=re.escape(repr(text))):
+        Move.parse(text)
+
+
+@pytest.mark.parametrize("text", ["waste+t1", "t1+t2", "p27+p28"])
+def test_a_game_without_pairs_refuses_a_pair_and_changes_nothing(text):
+    """Klondike's piles may be named in a pair, but Klondike sends no pairs home."""
+    game = KlondikeGame(seed=4)
+    game.draw()
+    before = game.state()
+    for ask in (game.move, game.is_legal, game.explain):
+        with pytest.raises(ValueError):
+            ask(text)
+    replayed = dict(before, history=[*before["history"], text])
+    with pytest.raises(ValueError):
+        load_game(replayed)
+    assert game.state() == before

@@ -2,8 +2,10 @@
 
 The notation is the same in every game: columns ``t1..tN``, foundations ``f1..fN`` (``f``:
 whichever takes the card), free cells ``c1..cN`` (``c``: any empty cell), Pyramid positions
-``p1..pN``, and ``stock``, ``waste``, ``reserve``. A ``Move`` checks only that it is written in
-that notation; which piles exist is the game's to say (``Game.move`` refuses a pile it has not).
+``p1..pN``, and ``stock``, ``waste``, ``reserve``. A pair of cards that go home together, as in
+Pyramid, is written ``p27+p28`` or ``p27+waste`` (a King alone is ``p28-f``). A ``Move`` checks
+only that it is written in that notation; which piles exist, and whether the game takes pairs,
+is the game's to say (``Game.move`` refuses what it has not).
 """
 
 from __future__ import annotations
@@ -24,27 +26,32 @@ MAX_CARDS = 208
 _PILE = re.compile(r"(stock|waste|reserve|[tfcp][1-9][0-9]?)")
 _DESTINATION = re.compile(r"(stock|waste|reserve|[tfcp][1-9][0-9]?|f|c)")
 _NOTATION = re.compile(r"^([a-z]+[0-9]*)-([a-z]+[0-9]*)(?::([0-9]+))?$")
+_PAIR = re.compile(r"^([a-z]+[0-9]*)\+([a-z]+[0-9]*)$")
 PILE_NAMES = "piles are t1..tN, f1..fN, c1..cN, p1..pN, stock, waste and reserve"
 _WORDS = {"draw": ("stock", "waste"), "recycle": ("waste", "stock")}
 
 
 class Move:
-    """An immutable move: ``n`` cards from the top of ``src`` onto ``dst``.
+    """An immutable move: ``n`` cards from the top of ``src`` onto ``dst``; or, with a
+    ``partner``, the top cards of two piles going home together (``p27+p28``).
 
     ``Move("t2", "t5", 3)`` and ``Move("t2-t5:3")`` are the same move; ``str()`` gives the
     canonical notation and ``Move.parse`` reads it back.
     """
 
-    __slots__ = ("src", "dst", "n", "_text")
+    __slots__ = ("src", "dst", "n", "partner", "_text")
     src: str
     dst: str
     n: int
+    partner: str | None  # the other pile of a pair going home together, or None
     _text: str  # the notation, written once: the board's view prints every legal move
 
-    def __init__(self, src: str, dst: str | None = None, n: int = 1) -> None:
+    def __init__(
+        self, src: str, dst: str | None = None, n: int = 1, partner: str | None = None
+    ) -> None:
         if dst is None:
             parsed = Move.parse(src)
-            src, dst, n = parsed.src, parsed.dst, parsed.n
+            src, dst, n, partner = parsed.src, parsed.dst, parsed.n, parsed.partner
         if not isinstance(src, str) or not _PILE.fullmatch(src):
             raise ValueError(f"unknown pile {src!r}: {PILE_NAMES}")
         if not isinstance(dst, str) or not _DESTINATION.fullmatch(dst):
@@ -53,9 +60,15 @@ class Move:
             raise ValueError(f"a move carries 1 to {MAX_CARDS} cards, not {n!r}")
         if (src, dst) in _WORDS.values() and n != 1:
             raise ValueError("a draw or a recycle carries no card count")
+        if partner is not None:
+            if not isinstance(partner, str) or not _PILE.fullmatch(partner):
+                raise ValueError(f"unknown pile {partner!r}: {PILE_NAMES}")
+            if partner == src or dst != "f" or n != 1:
+                raise ValueError("a pair is the top cards of two piles going home: 'p27+p28'")
         object.__setattr__(self, "src", src)
         object.__setattr__(self, "dst", dst)
         object.__setattr__(self, "n", n)
+        object.__setattr__(self, "partner", partner)
         object.__setattr__(self, "_text", self._notation())
 
     @classmethod
@@ -66,6 +79,12 @@ class Move:
         cleaned = text.strip().lower().replace(" ", "")
         if cleaned in _WORDS:
             return cls(*_WORDS[cleaned])
+        pair = _PAIR.match(cleaned)
+        if pair is not None:
+            try:
+                return cls(pair[1], "f", 1, partner=pair[2])
+            except ValueError as error:
+                raise ValueError(f"cannot read {text!r} as a move: {error}") from None
         match = _NOTATION.match(cleaned)
         if match is None:
             raise ValueError(
@@ -89,6 +108,8 @@ class Move:
         return self._text
 
     def _notation(self) -> str:
+        if self.partner is not None:
+            return f"{self.src}+{self.partner}"
         if (self.src, self.dst) == _WORDS["draw"]:
             return "draw"
         if (self.src, self.dst) == _WORDS["recycle"]:
@@ -102,16 +123,21 @@ class Move:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
-        return self.src == other.src and self.dst == other.dst and self.n == other.n
+        return (
+            self.src == other.src
+            and self.dst == other.dst
+            and self.n == other.n
+            and self.partner == other.partner
+        )
 
     def __hash__(self) -> int:
-        return hash((self.src, self.dst, self.n))
+        return hash((self.src, self.dst, self.n, self.partner))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
 
     def __reduce__(self):
-        return (Move, (self.src, self.dst, self.n))
+        return (Move, (self.src, self.dst, self.n, self.partner))
 
 
 @functools.cache

@@ -305,6 +305,17 @@ class Game:
         """``move``, when it names piles this game has; else a ``ValueError`` (not an
         ``IllegalMove``: the move is not one of this game's at all) naming the game's piles."""
         piles = self.definition.piles
+        if move.partner is not None:
+            if not self.definition.pairs:
+                raise ValueError(
+                    f"{self.definition.title} sends no pairs of cards home: {str(move)!r} is "
+                    "a pair move, as in Pyramid"
+                )
+            if move.partner not in piles:
+                raise ValueError(
+                    f"{self.definition.title} has no pile {move.partner!r} (in {str(move)!r}): "
+                    f"its piles are {self.definition.table.describe()}"
+                )
         if move.src in piles and move.dst in piles:
             return move
         unknown = move.src if move.src not in piles else move.dst
@@ -519,7 +530,7 @@ class Game:
             piles = self.definition.piles
             for number, move in enumerate(moves, 1):
                 try:
-                    if move.src not in piles or move.dst not in piles:
+                    if move.src not in piles or move.dst not in piles or move.partner:
                         self._known(move)
                     plan = plan_of(move)
                 except IllegalMove as refusal:

@@ -291,6 +291,9 @@ class GameDef:
     # (None: ``progress.POSITION_LIMIT``); a game whose quiet moves reach many positions
     # keeps the board quick with fewer.
     status_positions: int | None = None
+    # Whether two cards go home together as one move (Pyramid's ``p27+p28``): the notation
+    # writes pairs for every game, a game without them refuses the move.
+    pairs: bool = False
     # Hooks the solver and the status search may use: a position's key up to symmetry, and a
     # check that a position can never be won (both sound: never merging or dropping a
     # position that matters).

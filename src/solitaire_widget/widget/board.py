@@ -186,13 +186,9 @@ class Board(PageRequests, anywidget.AnyWidget):
     _css = _bundle_file("widget.css", "")
 
     status = _ViewUnicode("playing", read_only=True).tag(sync=True)
-    score = _ViewInt(None, allow_none=True, read_only=True).tag(
-        sync=True, to_json=_score_to_json
-    )
+    score = _ViewInt(None, allow_none=True, read_only=True).tag(sync=True, to_json=_score_to_json)
     moves = _ViewInt(0, read_only=True).tag(sync=True)
-    seed = _ViewInt(None, allow_none=True, read_only=True).tag(
-        sync=True, to_json=_seed_to_json
-    )
+    seed = _ViewInt(None, allow_none=True, read_only=True).tag(sync=True, to_json=_seed_to_json)
     show_marks = traitlets.Bool(True, help="Mark the piles that take a picked-up card.").tag(
         sync=True
     )
