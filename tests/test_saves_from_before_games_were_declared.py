@@ -73,11 +73,12 @@ def test_the_saves_cover_a_recycle_a_run_home_a_win_and_a_start():
     ("scoring", "title"),
     [
         ("standard", "Klondike · draw 3 · standard scoring · seed 42"),
-        ("vegas", "Klondike · draw 3 · vegas scoring · seed 42"),
-        (None, "Klondike · draw 3 · no scoring · seed 42"),
+        ("vegas", "Klondike · draw 3 · Vegas scoring · seed 42"),
+        (None, "Klondike · draw 3 · no score · seed 42"),
     ],
 )
 def test_the_text_boards_title_reads_as_before_the_games_were_declared(scoring, title):
-    """``print(g)`` is in notebooks and doctests people keep: its title did not change when the
-    words for options came to be read from the declarations."""
+    """``print(g)`` is in notebooks and doctests people keep: its title (the options table's
+    words, since the review-findings issue) did not change when they came to be read from the
+    declarations."""
     assert str(GAMES["klondike"](seed=42, draw=3, scoring=scoring)).splitlines()[0] == title

@@ -39,8 +39,6 @@ class Option:
     # Whether each value makes a variant of its own (``VARIANTS``): the draw count changes which
     # deals can be won, scoring does not.
     variant: bool = False
-    # The words the text board's title (``print(g)``) uses where they are not ``words``.
-    text_words: Mapping[Any, str] = field(default_factory=dict)
 
     def refusal(self, value: Any, null: str = "None") -> str | None:
         """Why ``value`` is not one of this option's values, or None. ``null`` is how the
@@ -115,16 +113,14 @@ def read_options(
 
 
 def words_of(
-    table: tuple[Option, ...], options: Mapping[str, Any], short: bool = False, text: bool = False
+    table: tuple[Option, ...], options: Mapping[str, Any], short: bool = False
 ) -> list[str]:
     """Each option's value in words, in the table's order: ["draw 3", "Vegas scoring"].
-    ``short`` leaves out the values a player takes for granted (``named_at_default``); ``text``
-    takes the text board's words (``text_words``) where an option has its own."""
+    ``short`` leaves out the values a player takes for granted (``named_at_default``)."""
     words = []
     for option in table:
         value = options.get(option.name)
         if short and not option.named_at_default and value == option.default:
             continue
-        said = option.text_words.get(value) if text else None
-        words.append(said or option.words.get(value, f"{option.name} {value}"))
+        words.append(option.words.get(value, f"{option.name} {value}"))
     return words

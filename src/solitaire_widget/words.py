@@ -54,7 +54,7 @@ def move_in_words(game: Game, move: Move | str) -> str:
     if pile:
         where = f"onto the {long_name(pile[-1])}"
     else:
-        name = "column" if game.kind == "klondike" else "pile"
+        name = game.definition.words.get("column", "column")  # Applegate says "pile"
         where = f"to the empty {name} {column + 1}"
     return f"the {long_name(card)}{carried}{origin} {where}"
 

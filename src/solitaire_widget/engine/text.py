@@ -30,8 +30,7 @@ def _title(game: Game, show_seed: bool) -> str:
     else:
         seed = f"seed {game.seed}" if show_seed else "seed hidden"
     title = game.definition.title
-    said = words_of(game.definition.options, game.options, text=True)
-    return " · ".join([title, *said, seed])
+    return " · ".join([title, *words_of(game.definition.options, game.options), seed])
 
 
 def _counters(game: Game) -> str:

@@ -40,8 +40,6 @@ SCORING = Option(
     words={"standard": "standard scoring", "vegas": "Vegas scoring", None: "no score"},
     title="Scoring",
     named_at_default=False,  # standard scoring is what a player expects of Klondike
-    # print(g) has always said these: its title is in notebooks and doctests people keep.
-    text_words={"vegas": "vegas scoring", None: "no scoring"},
 )
 
 # Standard scoring (the familiar desktop values) and Vegas scoring, per SPEC.md.
