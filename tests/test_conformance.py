@@ -284,3 +284,70 @@ def test_the_text_board_shows_each_face_up_card_and_hides_each_face_down_one(
     for foundation in played.foundations:
         if foundation:
             assert NAME[foundation[-1]] in board
+
+
+def read_text_board(text: str) -> dict:
+    """What ``print(g)`` tells a reader, read back: the counters, the talon's piles, each
+    foundation's top card and each column's face-down count and face-up cards."""
+    title, counters, *rest = text.splitlines()
+    seen: dict = {"title": title, "counters": counters.split(" · "), "talon": {}, "columns": []}
+    for line in rest:
+        if line.startswith("t") and line[1].isdigit():
+            cards = line.split(": ", 1)[1].split()
+            cards = [] if cards == ["--"] else cards
+            hidden = cards.count("##")
+            assert cards[:hidden] == ["##"] * hidden, line
+            seen["columns"].append((hidden, cards[hidden:]))
+        elif line.startswith("f1:"):
+            tops = [part.split(": ")[1] for part in line.split("   ")]
+            seen["foundations"] = [None if top == "--" else top for top in tops]
+        else:
+            for part in line.split("   "):
+                name, shown = part.split(": ", 1)
+                seen["talon"][name] = shown
+    return seen
+
+
+def seen_from(game) -> dict:
+    """The same, from the game itself."""
+    talon = {}
+    for pile in game.definition.table.talon:
+        cards = getattr(game, pile)
+        if pile == "stock":
+            talon[pile] = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+        elif pile == "waste":
+            more = f" (+{len(cards) - 3})" if len(cards) > 3 else ""
+            talon[pile] = (" ".join(NAME[c] for c in cards[-3:]) or "--") + more
+        else:
+            hidden = f" (+{len(cards) - 1} hidden)" if len(cards) > 1 else ""
+            talon[pile] = (NAME[cards[-1]] if cards else "--") + hidden
+    counters = [f"moves {game.moves}"]
+    if game.score is not None:
+        counters.insert(0, f"score {game.score}")
+    if game.definition.rules is not None and game.definition.rules.foundation == "runs":
+        counters.append(f"finished runs {sum(1 for pile in game.foundations if pile)}")
+    counters.append(game.status)
+    return {
+        "counters": counters,
+        "talon": talon,
+        "foundations": [NAME[pile[-1]] if pile else None for pile in game.foundations],
+        "columns": [
+            (len(down), [NAME[card] for card in up])
+            for down, up in zip(game.down, game.up, strict=True)
+        ],
+    }
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
+@given(seed=seeds, route=walks)
+@modest
+def test_the_text_board_reads_back_as_everything_a_player_sees(game, options, seed, route):
+    """The text board round-trips: read back, it gives every count, every face-up card and
+    every foundation's top, exactly as the game holds them, and nothing else."""
+    played = new_game(game, options, seed)
+    walk(played, random.Random(route), 40)
+    seen = read_text_board(str(played))
+    assert seen["title"].startswith(played.definition.title)
+    assert {key: seen[key] for key in ("counters", "talon", "foundations", "columns")} == (
+        seen_from(played)
+    )
