@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import NAME, RANKS, SUITS, parse_card
+from .games import GAMES
 from .moves import Move
 from .state import FORMAT, load_game
 from .words import move_in_words
@@ -51,7 +52,7 @@ def _state(game: str, options: dict[str, Any], **piles: Any) -> dict[str, Any]:
         "stock": [],
         "waste": [],
         "reserve": [],
-        "score": 0 if game == "klondike" else None,
+        "score": GAMES[game](seed=0, **options).score,  # what a new deal of it scores
         "recycles": 0,
         "history": [],
         **piles,

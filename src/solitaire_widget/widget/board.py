@@ -19,7 +19,7 @@ from ..daily import DailyDeal, daily_deal
 from ..engine import Game
 from ..engine.text import render
 from ..game_list import games
-from ..games import GAMES, ApplegateGame, KlondikeGame, definition
+from ..games import GAMES, definition
 from ..moves import Move
 from ..preferences import Preferences
 from ..seen import SeenCards
@@ -821,31 +821,14 @@ class Klondike(metaclass=GameBoards):
         winnable: bool = False,
         **settings: Unpack[BoardSettings],
     ) -> Board:
-        return cls._dealt(seed, {"draw": draw, "scoring": scoring}, winnable, settings)
-
-    @staticmethod
-    def _dealt(
-        seed: int | None,
-        options: dict[str, Any],
-        winnable: bool,
-        settings: BoardSettings,
-        daily: DailyDeal | None = None,
-    ) -> Board:
-        checked = _checked(settings, preferences.saved())
-        seed = seed_to_deal(
-            "klondike", options, seed, winnable=winnable, show_seed=checked["show_seed"]
-        )
-        return Board._showing(KlondikeGame(seed=seed, **options), checked, winnable, daily=daily)
+        return game(cls.game, seed, winnable=winnable, draw=draw, scoring=scoring, **settings)
 
     @classmethod
     def daily(cls, date: dt.date | str | None = None, draw: int = 1, **board_options: Any) -> Board:
         """The daily challenge: one proven-winnable deal per date (UTC; today by default) and
         draw count, the same on every machine; its wins count toward the daily streak.
         ``board_options`` are those of ``Klondike(...)`` (scoring and the board settings)."""
-        deal = daily_deal("klondike", date, draw)
-        options = {"draw": draw, "scoring": board_options.pop("scoring", "standard")}
-        winnable = board_options.pop("winnable", False)
-        return cls._dealt(deal.seed, options, winnable, board_options, daily=deal)
+        return game(cls.game, daily=True if date is None else date, draw=draw, **board_options)
 
     @classmethod
     def from_deal(
@@ -857,8 +840,8 @@ class Klondike(metaclass=GameBoards):
     ) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        game = KlondikeGame.from_deal(cards, draw=draw, scoring=scoring)
-        return Board._showing(game, _checked(settings, preferences.saved()))
+        dealt = GAMES[cls.game].from_deal(cards, draw=draw, scoring=scoring)
+        return Board._showing(dealt, _checked(settings, preferences.saved()))
 
 
 class Applegate(metaclass=GameBoards):
@@ -873,26 +856,15 @@ class Applegate(metaclass=GameBoards):
     def __new__(  # type: ignore[misc]
         cls, seed: int | None = None, *, winnable: bool = False, **settings: Unpack[BoardSettings]
     ) -> Board:
-        return cls._dealt(seed, winnable, settings)
-
-    @staticmethod
-    def _dealt(
-        seed: int | None, winnable: bool, settings: BoardSettings, daily: DailyDeal | None = None
-    ) -> Board:
-        refuse_other_options("applegate", settings)
-        checked = _checked(settings, preferences.saved())
-        seed = seed_to_deal(
-            "applegate", {}, seed, winnable=winnable, show_seed=checked["show_seed"]
-        )
-        return Board._showing(ApplegateGame(seed=seed), checked, winnable, daily=daily)
+        return game(cls.game, seed, winnable=winnable, **settings)
 
     @classmethod
     def from_deal(cls, cards: Sequence[str], **settings: Unpack[BoardSettings]) -> Board:
         """A game dealt from these 52 cards in the order a person deals them; board settings
         as for ``Klondike``."""
-        refuse_other_options("applegate", settings)
+        refuse_other_options(cls.game, settings)
         return Board._showing(
-            ApplegateGame.from_deal(cards), _checked(settings, preferences.saved())
+            GAMES[cls.game].from_deal(cards), _checked(settings, preferences.saved())
         )
 
     @classmethod
@@ -900,8 +872,7 @@ class Applegate(metaclass=GameBoards):
         """The daily challenge: one proven-winnable deal per date (UTC; today by default), the
         same on every machine; its wins count toward the daily streak. ``board_options`` are
         the board settings of ``Applegate(...)``."""
-        deal = daily_deal("applegate", date)
-        return cls._dealt(deal.seed, board_options.pop("winnable", False), board_options, deal)
+        return game(cls.game, daily=True if date is None else date, **board_options)
 
 
 def game(
