@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import inspect
 import random
 import re
 import signal
@@ -29,18 +30,19 @@ import pytest
 import solitaire_widget as sw
 from positions import all_cards, klondike
 from solitaire_widget import solver, store
+from solitaire_widget.cards import parse_card
 from solitaire_widget.engine import Game
-from solitaire_widget.games import ApplegateGame, KlondikeGame
+from solitaire_widget.games import GAMES, ApplegateGame, KlondikeGame
 from solitaire_widget.state import load_game
 from solitaire_widget.widget.resume import rebuild
 from solitaire_widget.widget.view import board_view
 from test_status import DEAD_KLONDIKE, DEAD_STOCK
 
 TEST_TOOLS = re.compile(r"[/\\](_pytest|hypothesis)[/\\]")
+# The shared core and every registered game's engine: where an interrupt may land in a move.
 ENGINE_FILES = {
-    str(Path(sw.__file__).parent / "engine" / name)
-    for name in ("base.py", "klondike.py", "applegate.py")
-}
+    str(Path(sw.__file__).parent / "engine" / name) for name in ("base.py", "table.py")
+} | {inspect.getfile(engine) for engine in GAMES.values()}
 
 
 # ----------------------------------------------------------------- what must hold afterwards
@@ -54,14 +56,15 @@ def picture(game: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def assert_whole(game: Any) -> None:
-    """The game is a game: a board shows exactly it, it holds 52 distinct cards, its history
-    replays to its position, undo goes back to where it started and redo forward again."""
+    """The game is a game: a board shows exactly it, it holds each card of its card set as often
+    as the set does (52 distinct cards in one deck), its history replays to its position, undo
+    goes back to where it started and redo forward again."""
     if hasattr(game, "_game"):
         assert_board_agrees(game)  # first: undo and redo would bring a stale board up to date
     engine = getattr(game, "_game", game)
     state = game.state()
     cards = all_cards(state)
-    assert len(cards) == 52 == len(set(cards))
+    assert Counter(map(parse_card, cards)) == engine.card_set.counts
     assert load_game(state).state() == state
     seen = picture(game)
     for _ in state["history"]:
@@ -223,6 +226,24 @@ def dead_klondike() -> Game:
     return klondike(DEAD_KLONDIKE, foundations=[], stock=DEAD_STOCK, draw=3)
 
 
+def spider_run_on_top() -> Game:
+    """A Spider (one suit) position with a complete run of spades on top of t1, the rest face
+    down under the other columns' top cards."""
+    from solitaire_widget.cards import NAME
+
+    cards = [NAME[card] for card in GAMES["spider"](seed=0).card_set.cards]
+    run = [f"{rank}S" for rank in "KQJT98765432A"]
+    for card in run:
+        cards.remove(card)
+    columns = [{"down": [], "up": run}]
+    for number in range(9):
+        share = cards[number::9]
+        columns.append({"down": share[:-1], "up": share[-1:]})
+    state = GAMES["spider"](seed=0).state()
+    state.update(seed=None, tableau=columns, stock=[], history=[])
+    return load_game(state)
+
+
 def klondike_42() -> Game:
     return KlondikeGame(seed=42)
 
@@ -263,6 +284,16 @@ ENGINE_OPERATIONS: dict[str, tuple[Callable[[], Game], Callable[[Game], Any]]] =
     ),
     "an Applegate reserve move": (lambda: ApplegateGame(seed=1), lambda g: g.move("reserve-t1")),
     "an Applegate undo": (lambda: moved(ApplegateGame(seed=7), "t3-t5:5"), lambda g: g.undo()),
+    "a Spider deal": (lambda: GAMES["spider"](seed=3, suits=2), lambda g: g.draw()),
+    "undo of a Spider deal": (
+        lambda: moved(GAMES["spider"](seed=3, suits=2), "draw"),
+        lambda g: g.undo(),
+    ),
+    "a Spider move that turns a card up": (
+        lambda: GAMES["spider"](seed=7, suits=1),
+        lambda g: g.move(next(m for m in g.legal_moves() if m.src[0] == "t")),
+    ),
+    "a Spider run home": (spider_run_on_top, lambda g: g.move("t1-f")),
 }
 
 
